@@ -1,0 +1,101 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../db/client';
+import { contactRoutes } from '../modules/contact';
+import { healthRoutes } from '../modules/health';
+import { waitlistRoutes } from '../modules/waitlist';
+import { parseJsonBody } from './body';
+import { AppError } from './errors';
+import { securityHeaders } from './security-headers';
+
+export type AppDeps = {
+  db: Db;
+  /** Defaults to process.env.NODE_ENV === 'production'. */
+  production?: boolean;
+  log?: Pick<Console, 'error'>;
+};
+
+type ValidationIssue = { path?: string; message?: string; summary?: string };
+
+function validationMessage(issues: ValidationIssue[]): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? 'root').replace(/^\//, '').replaceAll('/', '.') || 'root';
+    if (!(key in fields)) fields[key] = issue.message ?? issue.summary ?? 'Invalid value';
+  }
+  const [first] = Object.entries(fields);
+  if (!first) return { message: 'The request is not valid.', fields };
+  const [path, msg] = first;
+  if (path === 'root') return { message: 'The request body must be a JSON object.', fields };
+  const generic = /^(Invalid input|Expected|Required|Invalid)/i.test(msg);
+  return { message: generic ? `${path}: ${msg}` : msg, fields };
+}
+
+/** The whole API as one Elysia app. Tests call `createApp(deps).handle(request)`. */
+export function createApp(deps: AppDeps) {
+  const production = deps.production ?? process.env.NODE_ENV === 'production';
+  const log = deps.log ?? console;
+  const headers = securityHeaders('api', production);
+
+  return new Elysia({ normalize: true })
+    .onRequest(({ set }) => {
+      Object.assign(set.headers, headers);
+      set.headers['x-request-id'] = crypto.randomUUID();
+    })
+    .onParse(async ({ request, contentType }) => {
+      const type = (contentType ?? '').toLowerCase();
+      if (type.startsWith('application/json') || type.endsWith('+json')) return parseJsonBody(request);
+      if (type.startsWith('multipart/form-data')) return; // uploads: the route reads its own form data
+      const declared = request.headers.get('content-length');
+      if (declared === '0') return {};
+      throw new AppError(415, 'unsupported_content_type', 'Send the request body as JSON with the header Content-Type: application/json.');
+    })
+    .onError(({ code, error: raised, set, request }) => {
+      const requestId = String(set.headers['x-request-id'] ?? '');
+      Object.assign(set.headers, headers);
+      // Errors thrown while parsing arrive wrapped in Elysia's ParseError.
+      const cause = (raised as { cause?: unknown }).cause;
+      const error = cause instanceof AppError ? cause : raised;
+      if (error instanceof AppError) {
+        set.status = error.status;
+        return { message: error.message, error: error.code, ...(error.details ?? {}) };
+      }
+      switch (code) {
+        case 'VALIDATION': {
+          set.status = 400;
+          const all = (error as { all?: ValidationIssue[] }).all ?? [];
+          const { message, fields } = validationMessage(all);
+          return { message, error: 'validation_failed', fields };
+        }
+        case 'PARSE':
+          set.status = 400;
+          return { message: 'The request body could not be read. Send valid JSON with Content-Type: application/json.', error: 'malformed_body' };
+        case 'NOT_FOUND': {
+          set.status = 404;
+          const { pathname } = new URL(request.url);
+          return { message: `There is no API route for ${request.method} ${pathname}.`, error: 'not_found' };
+        }
+        case 'INVALID_COOKIE_SIGNATURE':
+          set.status = 400;
+          return { message: 'A cookie was tampered with. Sign in again.', error: 'invalid_cookie' };
+        default: {
+          const status = Number((error as { status?: number }).status);
+          if (Number.isInteger(status) && status >= 400 && status < 500) {
+            set.status = status;
+            return { message: (error as Error).message || 'The request could not be handled.', error: 'client_error' };
+          }
+          set.status = 500;
+          log.error(`[api] ${requestId} ${request.method} ${request.url}:`, error);
+          return {
+            message: `Something went wrong on our side. Please try again; if it keeps happening, contact support and quote ${requestId}.`,
+            error: 'internal_error',
+            requestId,
+          };
+        }
+      }
+    })
+    .use(healthRoutes())
+    .use(waitlistRoutes(deps))
+    .use(contactRoutes(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

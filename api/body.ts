@@ -1,0 +1,35 @@
+import { AppError, tooLarge } from './errors';
+
+/** Largest JSON body the API reads. Uploads (multipart) have their own, larger limits. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a request body as text, refusing more than `limit` bytes even without a Content-Length. */
+export async function readLimitedText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export async function parseJsonBody(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {
+  const text = await readLimitedText(request, limit);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'malformed_json', 'The request body is not valid JSON. Check for missing quotes, commas or brackets.');
+  }
+}

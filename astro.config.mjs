@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import node from '@astrojs/node';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = Number(process.env.API_PORT ?? 4322);
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'static',
+  trailingSlash: 'ignore',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/(admin|dashboard|wallet|notifications|kyc|checkout|onboarding|auth|mfa|verify-mfa|login|signup|sip-setup|exchange|home)(\/|$)/.test(new URL(page).pathname),
+    }),
+  ],
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  server: { port: 4321, host: '127.0.0.1' },
+  vite: {
+    plugins: [tailwindcss()],
+    server: {
+      proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
+  },
+});

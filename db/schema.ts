@@ -1,0 +1,4 @@
+// The one drizzle schema: every module's tables, re-exported. drizzle-kit reads this file.
+export * from '../modules/auth/schema';
+export * from '../modules/waitlist/schema';
+export * from '../modules/contact/schema';

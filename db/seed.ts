@@ -1,0 +1,64 @@
+import { count } from 'drizzle-orm';
+import type { Db } from './client';
+import { users } from './schema';
+import { newUnicode } from '../modules/auth/unicode';
+
+export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
+export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInvest#2026', firstName: 'Omar', lastName: 'Rahman' } as const;
+
+export type SeedReport = { seeded: boolean; accounts: { role: 'admin' | 'investor'; email: string; password: string | null }[] };
+
+/**
+ * Runs once, on an empty database. With ADMIN_EMAIL and ADMIN_PASSWORD set, the first admin
+ * is created with them (and no demo investor); otherwise the demo admin and investor are created.
+ */
+export async function seedDatabase(db: Db, env = process.env): Promise<SeedReport> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return { seeded: false, accounts: [] };
+
+  const hash = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id' });
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await db.insert(users).values({
+      email: env.ADMIN_EMAIL.trim().toLowerCase(),
+      passwordHash: await hash(env.ADMIN_PASSWORD),
+      firstName: env.ADMIN_FIRST_NAME ?? 'Admin',
+      role: 'admin',
+      unicode: newUnicode(),
+      kycStatus: 'approved',
+    });
+    return { seeded: true, accounts: [{ role: 'admin', email: env.ADMIN_EMAIL, password: null }] };
+  }
+
+  await db.insert(users).values([
+    {
+      email: DEMO_ADMIN.email,
+      username: 'admin',
+      passwordHash: await hash(DEMO_ADMIN.password),
+      firstName: DEMO_ADMIN.firstName,
+      lastName: DEMO_ADMIN.lastName,
+      role: 'admin',
+      unicode: newUnicode(),
+      kycStatus: 'approved',
+    },
+    {
+      email: DEMO_INVESTOR.email,
+      username: 'omar',
+      passwordHash: await hash(DEMO_INVESTOR.password),
+      firstName: DEMO_INVESTOR.firstName,
+      lastName: DEMO_INVESTOR.lastName,
+      phone: '+971501234567',
+      role: 'investor',
+      unicode: newUnicode(),
+      kycStatus: 'not_started',
+    },
+  ]);
+  return {
+    seeded: true,
+    accounts: [
+      { role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+      { role: 'investor', email: DEMO_INVESTOR.email, password: DEMO_INVESTOR.password },
+    ],
+  };
+}
+

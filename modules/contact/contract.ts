@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailSchema } from '../waitlist/contract';
+
+export const CONTACT_TOPICS = ['general', 'investing', 'verification', 'account', 'partnership', 'press'] as const;
+export const contactTopicLabels: Record<(typeof CONTACT_TOPICS)[number], string> = {
+  general: 'General question',
+  investing: 'Investing and properties',
+  verification: 'Identity verification (KYC)',
+  account: 'My account or wallet',
+  partnership: 'List a property / partnership',
+  press: 'Press and media',
+};
+
+export const contactInput = z.object({
+  name: z.string({ error: 'Please tell us your name' }).trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'),
+  email: emailSchema,
+  topic: z.enum(CONTACT_TOPICS, { error: 'Please choose a topic' }),
+  message: z
+    .string({ error: 'Please write a message' })
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Message must be at most 5,000 characters'),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+export type ContactResult = { success: true; id: string; message: string };
+
+export const contactConfirmation = (name: string) =>
+  `Thank you, ${name}. We received your message and will reply by email within one business day.`;

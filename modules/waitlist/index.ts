@@ -1,0 +1,3 @@
+export { waitlistRoutes } from './routes';
+export { joinWaitlist, listWaitlist } from './service';
+export * from './contract';

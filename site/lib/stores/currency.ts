@@ -1,0 +1,67 @@
+import { atom } from 'nanostores';
+import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode, TIMINGS } from '../../../modules/platform/contract';
+
+export const CURRENCY_STORAGE_KEY = 'manzil.currency';
+
+/** The currency prices are shown in. AED until the saved preference or the visitor's country says otherwise. */
+export const $currency = atom<CurrencyCode>('AED');
+
+const EUR_COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE', 'IE', 'AT', 'FI', 'GR'];
+const AED_COUNTRIES = ['AE', 'SA', 'QA', 'KW', 'BH', 'OM'];
+
+/** §9: US→USD, AE→AED, IN→INR, GB→GBP, the euro countries→EUR, the Gulf→AED, all others→USD. */
+export function currencyForCountry(countryCode: string | null | undefined): CurrencyCode {
+  const c = (countryCode ?? '').toUpperCase();
+  if (!c) return 'AED';
+  if (c === 'US') return 'USD';
+  if (c === 'IN') return 'INR';
+  if (c === 'GB') return 'GBP';
+  if (EUR_COUNTRIES.includes(c)) return 'EUR';
+  if (AED_COUNTRIES.includes(c)) return 'AED';
+  return 'USD';
+}
+
+export function setCurrency(code: CurrencyCode) {
+  if (!isCurrencyCode(code)) return;
+  $currency.set(code);
+  try {
+    localStorage.setItem(CURRENCY_STORAGE_KEY, code);
+  } catch {}
+}
+
+/** The country lookup: a configurable URL answering { country_code }, 3 s timeout, AED on any failure. */
+export async function detectCurrency(
+  url = (import.meta.env.PUBLIC_COUNTRY_LOOKUP_URL as string | undefined) ?? '/api/geo/country',
+  fetchImpl: typeof fetch = fetch,
+): Promise<CurrencyCode> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMINGS.currencyLookupTimeout);
+  try {
+    const res = await fetchImpl(url, { signal: controller.signal, credentials: 'same-origin' });
+    if (!res.ok) return 'AED';
+    const body = (await res.json()) as { country_code?: string };
+    return body.country_code ? currencyForCountry(body.country_code) : 'AED';
+  } catch {
+    return 'AED';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let started = false;
+/** Saved preference first; otherwise detect from the visitor's country (§4). */
+export function initCurrency() {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(CURRENCY_STORAGE_KEY);
+  } catch {}
+  if (isCurrencyCode(saved)) {
+    $currency.set(saved);
+    return;
+  }
+  void detectCurrency().then((code) => $currency.set(code));
+}
+
+export { CURRENCY_CODES };

@@ -1,0 +1,58 @@
+// The one small script every page ships: currency display, the mobile menu, and the 3 s preload.
+import { prefetch } from 'astro:prefetch';
+import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, TIMINGS } from '../../modules/platform/contract';
+import { preloadRoutes } from '../lib/routes';
+import { $currency, initCurrency, setCurrency } from '../lib/stores/currency';
+
+/** Every element with data-aed-fils shows that AED amount converted to the chosen currency. */
+function renderPrices(code: CurrencyCode) {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-aed-fils]')) {
+    const fils = BigInt(el.dataset.aedFils ?? '0');
+    const decimals = el.dataset.decimals === '0' ? 0 : 2;
+    el.textContent = formatMoney(convertMinor(fils, 'AED', code), code, { decimals });
+  }
+  for (const el of document.querySelectorAll<HTMLElement>('[data-currency-code]')) el.textContent = code;
+  for (const sel of document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')) sel.value = code;
+}
+
+function wireCurrencySelects() {
+  for (const sel of document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')) {
+    sel.addEventListener('change', () => {
+      if (isCurrencyCode(sel.value)) setCurrency(sel.value);
+    });
+  }
+}
+
+function wireMenu() {
+  const button = document.querySelector<HTMLButtonElement>('[data-menu-button]');
+  const panel = document.getElementById('mobile-menu');
+  if (!button || !panel) return;
+  const set = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+  };
+  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
+      set(false);
+      button.focus();
+    }
+  });
+}
+
+/** 3 s after load, preload the properties, dashboard, property detail and exchange screens (§2). */
+function schedulePreload() {
+  window.setTimeout(() => {
+    for (const href of preloadRoutes) if (location.pathname !== href) prefetch(href, { ignoreSlowConnection: true });
+    // The property detail screen: the first property this page links to (listing, home, dashboard).
+    const detail = document.querySelector<HTMLAnchorElement>('a[href^="/property/"]')?.getAttribute('href');
+    if (detail) prefetch(detail, { ignoreSlowConnection: true });
+  }, TIMINGS.preload);
+}
+
+wireCurrencySelects();
+wireMenu();
+$currency.subscribe(renderPrices);
+initCurrency();
+if (document.readyState === 'complete') schedulePreload();
+else window.addEventListener('load', schedulePreload, { once: true });
