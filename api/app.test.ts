@@ -84,7 +84,7 @@ describeEachDb('API foundation', (kind) => {
 
   it('a body that is not JSON is refused with 415 and says what to send', async () => {
     const res = await app.handle(
-      new Request('http://localhost/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }),
+      new Request('http://localhost/api/waitlist/join', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }),
     );
     expect(res.status).toBe(415);
     expect((await res.json()).message).toContain('Content-Type: application/json');

@@ -3,7 +3,11 @@ import type { Db } from '../db/client';
 import { contactRoutes } from '../modules/contact';
 import { healthRoutes } from '../modules/health';
 import { waitlistRoutes } from '../modules/waitlist';
+import { authRoutes } from '../modules/auth';
+import { adminRoutes } from './admin-routes';
 import { parseJsonBody } from './body';
+import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
+import { checkCsrf } from './csrf';
 import { AppError } from './errors';
 import { securityHeaders } from './security-headers';
 
@@ -37,9 +41,16 @@ export function createApp(deps: AppDeps) {
   const headers = securityHeaders('api', production);
 
   return new Elysia({ normalize: true })
-    .onRequest(({ set }) => {
+    .onRequest(({ set, request }) => {
       Object.assign(set.headers, headers);
       set.headers['x-request-id'] = crypto.randomUUID();
+      checkCsrf(request);
+    })
+    // The XSRF-TOKEN cookie goes out with the first answer to any visitor.
+    .onTransform(({ cookie }) => {
+      if (!cookie[CSRF_COOKIE].value) {
+        cookie[CSRF_COOKIE].set({ value: randomToken(24), httpOnly: false, sameSite: 'lax', secure: isProduction(), path: '/' });
+      }
     })
     .onParse(async ({ request, contentType }) => {
       const type = (contentType ?? '').toLowerCase();
@@ -94,6 +105,8 @@ export function createApp(deps: AppDeps) {
       }
     })
     .use(healthRoutes())
+    .use(authRoutes(deps))
+    .use(adminRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps));
 }

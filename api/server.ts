@@ -14,8 +14,9 @@ import { bootDatabase } from './boot';
 import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const clientDir = path.join(root, 'dist', 'client');
-const entry = path.join(root, 'dist', 'server', 'entry.mjs');
+const distDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
+const clientDir = path.join(distDir, 'client');
+const entry = path.join(distDir, 'server', 'entry.mjs');
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',

@@ -2,3 +2,4 @@
 export * from '../modules/auth/schema';
 export * from '../modules/waitlist/schema';
 export * from '../modules/contact/schema';
+export * from '../modules/email/schema';

@@ -1,0 +1,2 @@
+export { listOutbox, sendEmail, setEmailTransport, type EmailMessage } from './service';
+export { emailOutbox } from './schema';
