@@ -11,7 +11,9 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
   srcDir: './site',
   publicDir: './site/public',
-  outDir: './dist',
+  // Separate output and cache dirs let several builds run side by side (tests, benchmarks, helpers).
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   output: 'static',
   trailingSlash: 'ignore',
   adapter: node({ mode: 'middleware' }),
