@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { bootDatabase } from './boot';
+import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,9 +55,19 @@ export function pageFileFor(pathname: string): string | null {
   return null;
 }
 
+/** The XSRF-TOKEN cookie goes out with the first answer to any visitor, pages included. */
+function csrfCookieFor(req: http.IncomingMessage): string | undefined {
+  if (parseCookieHeader(req.headers.cookie ?? null)[CSRF_COOKIE]) return undefined;
+  return serializeCookie(CSRF_COOKIE, randomToken(24), { httpOnly: false });
+}
+
 function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: StaticFile, status = 200) {
   const headers: Record<string, string> = { 'Content-Type': file.type, Vary: 'Accept-Encoding' };
-  if (file.type.startsWith('text/html')) Object.assign(headers, securityHeaders('page'), { 'Cache-Control': 'no-cache' });
+  if (file.type.startsWith('text/html')) {
+    Object.assign(headers, securityHeaders('page'), { 'Cache-Control': 'no-cache' });
+    const cookie = csrfCookieFor(req);
+    if (cookie) headers['Set-Cookie'] = cookie;
+  }
   else {
     headers['X-Content-Type-Options'] = 'nosniff';
     headers['Cache-Control'] = file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
@@ -151,6 +162,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     const lower = pathname.toLowerCase().replace(/\/+$/, '') || '/';
     req.url = lower + (q === -1 ? '' : url.slice(q));
     for (const [k, v] of Object.entries(securityHeaders('page'))) res.setHeader(k, v);
+    const cookie = csrfCookieFor(req);
+    if (cookie) res.setHeader('Set-Cookie', cookie);
     astro.handler(req, res, (err) => {
       if (err) console.error('[manzil] render failed', err);
       for (const k of res.getHeaderNames()) res.removeHeader(k);
