@@ -74,7 +74,7 @@ export const MIN_INVESTMENT_FILS = 20_000n;
 /** Fees as the spec states them (§9), in basis points where they are rates. */
 export const FEES = [
   { key: 'platform', name: 'Platform fee', rate: '0.5% a year', detail: 'Charged on the value of your holdings, covering property management oversight, reporting and custody.' },
-  { key: 'performance', name: 'Performance fee', rate: '0.20% of exit profits', detail: 'Only when a property is sold at a profit, on the profit itself. No profit, no fee.' },
+  { key: 'performance', name: 'Performance fee', rate: '0.20% of exit profits', detail: 'Charged only on the profit you make when you exit — on the exchange, through the liquidity pool or when the property is sold. No profit, no fee.' },
   { key: 'transaction', name: 'Transaction charges', rate: '0.5% to 2.5%', detail: 'Depends on the payment method you fund your wallet with; the exact charge is shown before you confirm.' },
   { key: 'early-exit', name: 'Early exit fee', rate: '0.5%', detail: 'If you sell your shares before holding them for 3 years.' },
   { key: 'liquidity-pool', name: 'Liquidity pool discount', rate: '2%', detail: 'When you sell through the liquidity pool for a faster exit, shares are bought at a 2% discount to their latest valuation.' },
