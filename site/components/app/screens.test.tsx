@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../modules/auth/contract';
+import { $currency } from '../../lib/stores/currency';
+import AppNav from './AppNav';
+import { resolveCommunityPath } from './CommunityScreen';
+import { Dashboard } from './DashboardScreen';
+import { Exchange } from './ExchangeScreen';
+import { Notifications } from './NotificationsScreen';
+import { SipPlanner } from './SipSetupScreen';
+import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
+
+const omar: CurrentUser = {
+  id: 'u1',
+  firstName: 'Omar',
+  lastName: 'Rahman',
+  email: 'omar@example.com',
+  role: 'investor',
+  mfaEnabled: false,
+  kycStatus: 'not_started',
+  unicode: 'MZ-TEST01',
+};
+
+/** Answers GET /api/auth/me as the server would: the user, or 401 for a visitor. */
+function signIn(user: CurrentUser | null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (String(url).endsWith('/api/auth/me')) {
+        return user
+          ? new Response(JSON.stringify(user), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ message: 'You are not logged in.', error: 'unauthenticated' }), {
+              status: 401,
+              headers: { 'content-type': 'application/json' },
+            });
+      }
+      return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+function renderWithQuery(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+beforeEach(() => $currency.set('AED'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('signed-out state', () => {
+  it('explains the dashboard and offers Log in and Create account', async () => {
+    signIn(null);
+    renderWithQuery(<Dashboard />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your investor dashboard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/signup');
+    expect(screen.queryByText(/Good (morning|afternoon|evening)/)).toBeNull();
+  });
+});
+
+describe('dashboard for a new investor', () => {
+  it('greets by first name, asks for verification, and shows zeros and empty states', async () => {
+    signIn(omar);
+    renderWithQuery(<Dashboard />);
+    expect(await screen.findByRole('heading', { level: 1, name: /, Omar$/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Verify now/ }).getAttribute('href')).toBe('/kyc');
+    for (const label of ['Portfolio value', 'Amount invested', 'Total gain', 'Monthly rental income']) {
+      const term = screen.getByText(label);
+      expect(term.nextElementSibling?.textContent).toMatch(/^AED\s0\.00$/);
+    }
+    expect(screen.getByText("You don't own any property shares yet")).toBeTruthy();
+    expect(screen.getByText('No transactions yet')).toBeTruthy();
+    expect(screen.getByText(/AED\s180,000\.00/, { selector: 'strong' })).toBeTruthy();
+  });
+
+  it('shows amounts in the chosen currency', async () => {
+    $currency.set('USD');
+    signIn(omar);
+    renderWithQuery(<Dashboard />);
+    await screen.findByRole('heading', { level: 1, name: /, Omar$/ });
+    expect(screen.getByText('Portfolio value').nextElementSibling?.textContent).toBe('$0.00');
+    expect(screen.getByText(/\(about \$49,046\.32\)/)).toBeTruthy();
+  });
+
+  it('says verified when kycStatus is approved', async () => {
+    signIn({ ...omar, kycStatus: 'approved' });
+    renderWithQuery(<Dashboard />);
+    expect(await screen.findByRole('heading', { name: 'Identity verified' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Verify now/ })).toBeNull();
+  });
+});
+
+describe('wallet', () => {
+  it('shows a zero balance, explains deposits wait for verification, and lists history headers over an empty state', async () => {
+    signIn(omar);
+    renderWithQuery(<Wallet />);
+    const balance = await screen.findByRole('heading', { name: 'Available balance' });
+    expect(balance.nextElementSibling?.textContent).toMatch(/^AED\s0\.00$/);
+    const deposit = screen.getByRole('button', { name: /Deposit/ }) as HTMLButtonElement;
+    expect(deposit.disabled).toBe(true);
+    expect(document.getElementById(deposit.getAttribute('aria-describedby')!)?.textContent).toBe('Deposits open once your identity is verified.');
+    expect((screen.getByRole('button', { name: /Withdraw/ }) as HTMLButtonElement).disabled).toBe(true);
+    const table = screen.getByRole('table', { name: /Wallet transactions/ });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...HISTORY_COLUMNS]);
+    expect(table.closest('section')?.textContent).toContain('No transactions yet');
+    expect(screen.getByText(/range from 0\.5% to 2\.5%/)).toBeTruthy();
+  });
+});
+
+describe('notifications', () => {
+  it('is all caught up, with Mark all as read disabled, on both filters', async () => {
+    signIn(omar);
+    renderWithQuery(<Notifications />);
+    expect(await screen.findByText("You're all caught up")).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Mark all as read/ }) as HTMLButtonElement).disabled).toBe(true);
+    const unread = screen.getByRole('button', { name: 'Unread' });
+    fireEvent.click(unread);
+    expect(unread.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('You have no unread notifications.')).toBeTruthy();
+  });
+});
+
+describe('exchange', () => {
+  it('has the listings table headers and the empty state', () => {
+    signIn(null);
+    renderWithQuery(<Exchange />);
+    const table = screen.getByRole('table', { name: /Shares listed for sale/ });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
+    expect(table.closest('section')?.textContent).toContain('No shares are listed for sale yet');
+    expect(screen.getByText('0.5%')).toBeTruthy();
+    expect(screen.getByText('2%')).toBeTruthy();
+  });
+});
+
+describe('SIP planner', () => {
+  it('validates the monthly amount and says the minimum in the chosen currency', async () => {
+    signIn(null);
+    renderWithQuery(<SipPlanner today={new Date(2026, 0, 10)} />);
+    const input = screen.getByLabelText('Monthly amount');
+    fireEvent.change(input, { target: { value: '150' } });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^The minimum monthly amount is AED\s200\.00\.$/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '200' } });
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('draws an accessible chart with a table alternative, labelled illustrative', () => {
+    signIn(null);
+    renderWithQuery(<SipPlanner today={new Date(2026, 0, 10)} />);
+    const chart = screen.getByRole('img');
+    expect(chart.getAttribute('aria-label')).toMatch(/AED\s500\.00 a month for 5 years adds up to AED\s30,000\.00/);
+    const table = screen.getByRole('table', { name: /Year-by-year/, hidden: true });
+    expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(6);
+    expect(screen.getAllByText(/Illustrative/).length).toBeGreaterThan(2);
+  });
+
+  it('sends a visitor to /signup, and tells a signed-in, unverified investor the plan is saved after verification', async () => {
+    signIn(null);
+    const { unmount } = renderWithQuery(<SipPlanner />);
+    expect((await screen.findByRole('link', { name: /Start my SIP/ })).getAttribute('href')).toBe('/signup');
+    unmount();
+
+    signIn(omar);
+    renderWithQuery(<SipPlanner />);
+    fireEvent.click(await screen.findByRole('button', { name: /Start my SIP/ }));
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('Your plan is saved once your identity is verified')).toBeTruthy();
+    expect(within(status).getByText(/Nothing has been saved or charged yet/)).toBeTruthy();
+    expect(within(status).getByRole('link', { name: /Verify my identity/ }).getAttribute('href')).toBe('/kyc');
+  });
+
+  it('does not start with an invalid amount', async () => {
+    signIn(omar);
+    renderWithQuery(<SipPlanner />);
+    fireEvent.change(screen.getByLabelText('Monthly amount'), { target: { value: '20000' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Start my SIP/ }));
+    expect(screen.getByText(/a monthly plan can be at most AED\s15,000\.00/)).toBeTruthy();
+    expect(screen.queryByText('Your plan is saved once your identity is verified')).toBeNull();
+  });
+});
+
+describe('navigation', () => {
+  it('marks the current screen with aria-current', () => {
+    render(<AppNav pathname="/Property/ABC/" />);
+    const current = screen.getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual(['Properties']);
+    cleanup();
+    render(<AppNav pathname="/community/anything/deeper" />);
+    expect(screen.getByRole('link', { name: 'Community' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens a community category from its path, and flags paths that name nothing', () => {
+    expect(resolveCommunityPath('sip')).toEqual({ category: expect.objectContaining({ slug: 'sip' }), unknown: false });
+    expect(resolveCommunityPath('anything/deeper')).toEqual({ category: null, unknown: true });
+    expect(resolveCommunityPath('')).toEqual({ category: null, unknown: false });
+  });
+});
