@@ -193,7 +193,7 @@ export const authRoutes = (deps: { db: Db }) => {
     })
     .get(
       '/api/admin/users',
-      async ({ query }) => ({ items: await auth.listUsers(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }) }),
+      ({ query }) => auth.listUsers(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),
       { auth: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })), offset: t.Optional(t.Numeric({ minimum: 0 })) }) },
     );
 };

@@ -353,5 +353,6 @@ export async function setInvestmentMode(db: Db, userId: string, mode: unknown): 
 
 export async function listUsers(db: Db, { limit = 50, offset = 0 } = {}) {
   const rows = await db.select().from(users).orderBy(desc(users.createdAt)).limit(limit).offset(offset);
-  return rows.map(toCurrentUser);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
+  return { items: rows.map((u) => ({ ...toCurrentUser(u), phone: u.phone, createdAt: u.createdAt })), total };
 }

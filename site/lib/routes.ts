@@ -23,7 +23,7 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/dashboard', title: 'Dashboard', section: 'Overview', screen: 'dashboard' },
   { path: '/admin/activity', title: 'Activity log', section: 'Overview', screen: 'activity' },
   { path: '/admin/notifications', title: 'Notifications', section: 'Overview', screen: 'notifications' },
-  { path: '/admin/users', title: 'Investors', section: 'People', screen: 'users' },
+  { path: '/admin/users', title: 'Users', section: 'People', screen: 'users' },
   { path: '/admin/users/wallet-management', title: 'Wallet management', section: 'People', screen: 'wallet-management' },
   { path: '/admin/users/document-center', title: 'Document center', section: 'People', screen: 'document-center' },
   { path: '/admin/kyc', title: 'KYC review', section: 'People', screen: 'kyc' },

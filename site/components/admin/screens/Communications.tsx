@@ -1,0 +1,199 @@
+import { Download, Mail, MessageSquare, RefreshCw, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CONTACT_TOPICS, contactTopicLabels } from '../../../../modules/contact/contract';
+import { toast } from '../../../lib/stores/toast';
+import { CONTACT_MESSAGES_ENDPOINT, messagesCsvColumns, statusLabel, topicLabel, type ContactMessage } from '../data';
+import { csvFilename, downloadCsv, toCsv } from '../csv';
+import { formatDateTime, isoOrRaw } from '../format';
+import { ListError, LoadingRows, Pagination, matchesSearch, useAdminList } from '../lists';
+import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, Toolbar } from '../ui';
+
+const columns = [
+  { key: 'received', label: 'Received (UAE time)' },
+  { key: 'from', label: 'From' },
+  { key: 'topic', label: 'Topic' },
+  { key: 'message', label: 'Message' },
+  { key: 'status', label: 'Status' },
+  { key: 'open', label: 'Open', className: 'sr-only' },
+];
+
+function replyHref(m: ContactMessage) {
+  const subject = `Re: your message to Manzil (${topicLabel(m.topic)})`;
+  const quoted = m.message
+    .split(/\r?\n/)
+    .map((l) => `> ${l}`)
+    .join('\n');
+  const body = `Hi ${m.name},\n\n\n\n—\nOn ${formatDateTime(m.createdAt)} you wrote:\n${quoted}`;
+  return `mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+function MessageDialog({ message, onClose }: { message: ContactMessage | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (message && !d.open) d.showModal();
+    if (!message && d.open) d.close();
+  }, [message]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="message-dialog-title"
+      onClose={onClose}
+      onClick={(e) => e.target === ref.current && onClose()}
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-ink/40"
+    >
+      {message ? (
+        <div className="p-6 sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="message-dialog-title" className="text-xl font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
+                {topicLabel(message.topic)}
+              </h2>
+              <p className="mt-1 text-sm text-slate-500">
+                From <span className="font-medium text-slate-700">{message.name}</span> ·{' '}
+                <a className="text-brand-800 hover:underline" href={`mailto:${message.email}`}>
+                  {message.email}
+                </a>{' '}
+                · <time dateTime={isoOrRaw(message.createdAt)}>{formatDateTime(message.createdAt)}</time>
+              </p>
+            </div>
+            <button type="button" onClick={onClose} aria-label="Close message" className="-mr-2 -mt-1 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          </div>
+          <p className="mt-5 max-h-[50vh] overflow-y-auto whitespace-pre-wrap rounded-xl bg-sand-50/70 p-4 text-[15px] leading-relaxed text-slate-800 ring-1 ring-sand-100">
+            {message.message}
+          </p>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            <Badge tone={message.status === 'new' ? 'sand' : 'neutral'}>{statusLabel(message.status)}</Badge>
+            <a
+              href={replyHref(message)}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-800 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-900"
+            >
+              <Mail className="h-4 w-4" aria-hidden="true" />
+              Reply by email
+            </a>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export default function Communications() {
+  const [offset, setOffset] = useState(0);
+  const [search, setSearch] = useState('');
+  const [topic, setTopic] = useState('');
+  const [status, setStatus] = useState('');
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const list = useAdminList<ContactMessage>(CONTACT_MESSAGES_ENDPOINT, offset);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  const statuses = useMemo(() => [...new Set(['new', ...items.map((m) => m.status).filter(Boolean)])], [items]);
+  const shown = useMemo(
+    () =>
+      items.filter(
+        (m) => matchesSearch([m.name, m.email, m.message], search) && (topic === '' || m.topic === topic) && (status === '' || m.status === status),
+      ),
+    [items, search, topic, status],
+  );
+
+  const exportCsv = () => {
+    const filename = csvFilename('messages');
+    downloadCsv(filename, toCsv(messagesCsvColumns, shown));
+    toast({ title: 'Export ready', description: `${shown.length} ${shown.length === 1 ? 'message' : 'messages'} saved to ${filename}.`, variant: 'success' });
+  };
+
+  let empty;
+  if (list.isError) empty = <ListError error={list.error} what="messages" onRetry={() => void list.refetch()} />;
+  else if (total === 0)
+    empty = (
+      <EmptyState icon={MessageSquare} title="No messages yet">
+        Messages sent through the contact page appear here with their topic, so the right person can reply by email within one business day.
+      </EmptyState>
+    );
+  else
+    empty = (
+      <EmptyState title="No matches on this page">
+        No message on this page matches the search or filters. Clear them, or move to another page.
+      </EmptyState>
+    );
+
+  return (
+    <>
+      <ScreenIntro
+        description="Messages sent through the contact page, newest first. Open one to read it in full and reply by email; we promise senders an answer within one business day."
+        actions={
+          <>
+            <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
+              {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
+            </Button>
+            <Button variant="primary" icon={Download} onClick={exportCsv} disabled={shown.length === 0}>
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+      <ListCard
+        toolbar={
+          <Toolbar label="Filter messages">
+            <SearchField label="Search this page" value={search} onChange={setSearch} placeholder="Name, email or message text" />
+            <SelectField
+              label="Topic"
+              value={topic}
+              onChange={setTopic}
+              options={[{ value: '', label: 'All topics' }, ...CONTACT_TOPICS.map((t) => ({ value: t, label: contactTopicLabels[t] }))]}
+              className="sm:w-60"
+            />
+            <SelectField label="Status" value={status} onChange={setStatus} options={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: statusLabel(s) }))]} className="sm:w-40" />
+          </Toolbar>
+        }
+        footer={
+          list.data && total > 0 ? (
+            <Pagination offset={offset} pageCount={items.length} total={total} shown={shown.length} noun={['message', 'messages']} onOffset={setOffset} busy={list.isFetching} />
+          ) : null
+        }
+      >
+        {list.isPending ? <p className="sr-only" role="status">Loading messages…</p> : null}
+        <DataTable caption="Contact messages" columns={columns} empty={empty} minWidth={880}>
+          {list.isPending
+            ? [<LoadingRows key="loading" columns={columns.length} />]
+            : list.isError
+              ? []
+              : shown.map((m) => (
+                  <tr key={m.id} className="align-top hover:bg-slate-50/70">
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600 tabular-nums">
+                      <time dateTime={isoOrRaw(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className="block font-medium text-ink">{m.name}</span>
+                      <a href={`mailto:${m.email}`} className="text-xs text-brand-800 hover:underline">
+                        {m.email}
+                      </a>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{topicLabel(m.topic)}</td>
+                    <td className="max-w-sm px-4 py-3 text-slate-600">
+                      <span className="line-clamp-2">{m.message}</span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <Badge tone={m.status === 'new' ? 'sand' : 'neutral'}>{statusLabel(m.status)}</Badge>
+                    </td>
+                    <td className="px-4 py-3 text-right">
+                      <button
+                        type="button"
+                        onClick={() => setOpen(m)}
+                        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                      >
+                        Read<span className="sr-only"> message from {m.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+        </DataTable>
+      </ListCard>
+      <MessageDialog message={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
