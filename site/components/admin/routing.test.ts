@@ -109,6 +109,6 @@ describe('navigation', () => {
       { label: 'New cost center' },
     ]);
     const last = breadcrumbFor(resolveAdminRoute('/admin/users'));
-    expect(last.at(-1)).toEqual({ label: 'Investors' });
+    expect(last.at(-1)).toEqual({ label: 'Users' });
   });
 });

@@ -136,7 +136,7 @@ export default function Dashboard() {
         <LinkCards
           items={[
             { href: '/admin/kyc', title: 'KYC review', description: 'Approve or reject identity verification submissions.', icon: ShieldCheck },
-            { href: '/admin/users', title: 'Investors', description: 'Accounts, verification status and sign-in security.', icon: Users },
+            { href: '/admin/users', title: 'Users', description: 'Accounts, verification status and sign-in security.', icon: Users },
             { href: '/admin/journal-entries', title: 'Journal entries', description: 'Every booking behind deposits, investments and fees.', icon: NotebookPen },
           ]}
         />
