@@ -40,16 +40,19 @@ declare global {
 }
 
 function FailureProbe({ component }: { component?: string }) {
-  if (component && globalThis.__MANZIL_FAIL_COMPONENT__ === component) {
-    globalThis.__MANZIL_FAIL_COMPONENT__ = undefined; // fail once, so 'Try Again' recovers
-    throw new Error(`${component} failed to render`);
-  }
+  // The flag stays set until 'Try Again' resets the boundary (React retries a failed render once).
+  if (component && globalThis.__MANZIL_FAIL_COMPONENT__ === component) throw new Error(`${component} failed to render`);
   return null;
 }
 
 export function WithErrorFallback({ component, children }: Props) {
   return (
-    <ErrorBoundary fallbackRender={(p) => <ErrorFallbackView {...p} component={component} />}>
+    <ErrorBoundary
+      fallbackRender={(p) => <ErrorFallbackView {...p} component={component} />}
+      onReset={() => {
+        if (globalThis.__MANZIL_FAIL_COMPONENT__ === component) globalThis.__MANZIL_FAIL_COMPONENT__ = undefined;
+      }}
+    >
       <FailureProbe component={component} />
       {children}
     </ErrorBoundary>
