@@ -2,19 +2,35 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
+/**
+ * End-to-end tests against the BUILT app (`npm run build` first; `npm test` does it). The web server is
+ * the production one (`api/server.ts`, one port) on a fresh DATA_DIR. Knobs (all optional):
+ *   E2E_PORT       port of the server under test (default 4399)
+ *   ASTRO_OUT_DIR  the build to serve (default dist/), passed through to the server
+ *   E2E_OUTPUT_DIR traces and failure artefacts (default test-results/e2e)
+ *   CHROMIUM_PATH  the browser (default the system Chromium; browsers are never downloaded)
+ */
 const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = path.join(os.tmpdir(), `manzil-e2e-${process.pid}`);
+const dataDir = path.join(os.tmpdir(), `manzil-e2e-${port}-${process.pid}`);
+const serverEnv: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' };
+if (process.env.ASTRO_OUT_DIR) serverEnv.ASTRO_OUT_DIR = process.env.ASTRO_OUT_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: [['list'], ['json']],
+  expect: { timeout: 7_000 },
+  // `npm test` sets PLAYWRIGHT_JSON_OUTPUT_NAME to collect the counts; otherwise only the list reporter.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // A missing element fails in seconds, not at the 30 s test timeout.
+    actionTimeout: 8_000,
+    navigationTimeout: 15_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
@@ -26,7 +42,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    env: serverEnv,
     stdout: 'pipe',
   },
 });
