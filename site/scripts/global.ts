@@ -1,8 +1,9 @@
-// The one small script every page ships: currency display, the mobile menu, and the 3 s preload.
+// The one small script every page ships: currency display, the mobile menu, the 3 s preload and the session header.
 import { prefetch } from 'astro:prefetch';
 import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, TIMINGS } from '../../modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
 import { $currency, initCurrency, setCurrency } from '../lib/stores/currency';
+import { startSessionHeader } from './session-header';
 
 /** Every element with data-aed-fils shows that AED amount converted to the chosen currency. */
 function renderPrices(code: CurrencyCode) {
@@ -54,5 +55,6 @@ wireCurrencySelects();
 wireMenu();
 $currency.subscribe(renderPrices);
 initCurrency();
+startSessionHeader();
 if (document.readyState === 'complete') schedulePreload();
 else window.addEventListener('load', schedulePreload, { once: true });

@@ -1,5 +1,8 @@
+import { useStore } from '@nanostores/react';
+import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '../../lib/stores/session';
+import { api } from '../../lib/api';
 import { ArrowRight, CalendarDays, ShieldCheck, UserPlus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isKycVerified } from '../../../modules/auth/contract';
 import { type CurrencyCode, formatMoney, MIN_INVESTMENT_FILS, RETURNS } from '../../../modules/platform/contract';
 import { AppProviders } from '../react/AppProviders';
@@ -53,7 +56,17 @@ export function SipPlanner({ today = new Date() }: { today?: Date }) {
     entry.currency === currency ? entry.text : entry.edited ? convertInput(entry.text, entry.currency, currency) : defaultMonthlyInput(currency);
   const [touched, setTouched] = useState(false);
   const [day, setDay] = useState(1);
-  const [mode, setMode] = useState<SipMode>('automated');
+  // Investment mode is the account's (§4): shared through the $investmentMode store, read from the server when signed in.
+  const mode = useStore($investmentMode) as SipMode;
+  const signedIn = viewer.state === 'user';
+  useEffect(() => {
+    if (!signedIn) return;
+    api
+      .get<{ mode?: unknown }>('/api/investment/mode')
+      .then((r) => $investmentMode.set(normalizeInvestmentMode(r.mode)))
+      .catch(() => {});
+  }, [signedIn]);
+  const setMode = (next: SipMode) => (signedIn ? void setInvestmentMode(next) : $investmentMode.set(next));
   const [years, setYears] = useState<number>(5);
   const [outcome, setOutcome] = useState<null | 'verify' | 'verified'>(null);
   const amountRef = useRef<HTMLInputElement>(null);

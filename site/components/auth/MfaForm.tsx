@@ -3,6 +3,7 @@ import { type ClipboardEvent, type FormEvent, useRef, useState } from 'react';
 import type { CurrentUser, MfaPending } from '../../../modules/auth/contract';
 import { TIMINGS, TOAST } from '../../../modules/platform/contract';
 import { ApiError, api, errorText } from '../../lib/api';
+import { postLoginDestination, readFirstPage, tabStorage } from '../../lib/session-flow';
 import { ME_KEY } from '../../lib/stores/auth';
 import { toast } from '../../lib/stores/toast';
 import { AppProviders } from '../react/AppProviders';
@@ -130,7 +131,7 @@ export function MfaForm({ method, nothingPending = false }: { method: 'email' | 
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
       setVerified(true);
       toast({ title: 'Verification successful', variant: 'success', duration: TOAST.authDuration });
-      window.setTimeout(() => window.location.assign(homeFor(user?.role)), TIMINGS.mfaRedirect);
+      window.setTimeout(() => window.location.assign(postLoginDestination(user?.role, readFirstPage(tabStorage()))), TIMINGS.mfaRedirect);
     } catch (err) {
       // §8: the server's message when it gave one; otherwise (network failure) the default.
       const message = err instanceof ApiError ? errorText(err, MFA_FAILED) : MFA_FAILED;
