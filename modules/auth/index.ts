@@ -1,4 +1,4 @@
 export { authRoutes } from './routes';
 export { authPlugin } from './plugin';
-export { createSession, loadSession, toCurrentUser, type UserRow } from './sessions';
+export { createSession, forgetCachedSessions, loadSession, toCurrentUser, type UserRow } from './sessions';
 export * from './contract';

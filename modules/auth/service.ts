@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict } from '../../api/errors';
 import { sendEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import { authMessages, type InvestmentMode, normalizeInvestmentMode } from './contract';
-import { createSession, endAllSessions, toCurrentUser, type UserRow } from './sessions';
+import { createSession, endAllSessions, endSessionByHash, forgetCachedSessions, toCurrentUser, type UserRow } from './sessions';
 import { mfaEmailCodes, mfaRecoveryCodes, passwordResets, pendingSignups, sessions, users } from './schema';
 import { assertAllowed, clearThrottle, consume, POLICIES, recordHit } from './throttle';
 import { newUnicode } from './unicode';
@@ -209,7 +209,7 @@ async function useRecoveryCode(db: Db, userId: string, code: string): Promise<bo
 export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: number }, user: UserRow, code: string, meta: RequestMeta) {
   await assertAllowed(db, [{ key: `mfa:acct:${user.id}`, policy: POLICIES.mfaAccount }], 'incorrect codes');
   if (pending.mfaAttempts >= 5) {
-    await db.delete(sessions).where(eq(sessions.idHash, pending.idHash));
+    await endSessionByHash(db, pending.idHash);
     throw new AppError(429, 'rate_limited', authMessages.mfaTooMany);
   }
   const trimmed = code.trim();
@@ -229,12 +229,13 @@ export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: 
     ok = await useRecoveryCode(db, user.id, trimmed);
   }
   if (!ok) {
+    forgetCachedSessions({ hash: pending.idHash });
     await db.update(sessions).set({ mfaAttempts: sql`${sessions.mfaAttempts} + 1` }).where(eq(sessions.idHash, pending.idHash));
     await recordHit(db, `mfa:acct:${user.id}`, POLICIES.mfaAccount);
     throw new AppError(401, 'invalid_code', authMessages.mfaInvalid);
   }
   await clearThrottle(db, `mfa:acct:${user.id}`);
-  await db.delete(sessions).where(eq(sessions.idHash, pending.idHash));
+  await endSessionByHash(db, pending.idHash);
   return createSession(db, user.id, meta);
 }
 
@@ -251,6 +252,7 @@ export async function mfaStatus(db: Db, user: UserRow) {
 export async function startTotpEnrolment(db: Db, user: UserRow) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db.update(users).set({ totpPendingSecret: secret, updatedAt: new Date() }).where(eq(users.id, user.id));
+  forgetCachedSessions({ userId: user.id });
   const otpauthUrl = totpFor(user, secret).toString();
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl, qrCodeDataUrl };
@@ -279,6 +281,7 @@ export async function confirmTotpEnrolment(db: Db, user: UserRow, code: string) 
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.insert(mfaRecoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256(`${user.id}:${normalizeRecovery(c)}`) })));
   });
+  forgetCachedSessions({ userId: user.id });
   return { recoveryCodes: codes };
 }
 
@@ -289,12 +292,14 @@ async function assertPassword(user: UserRow, password: string) {
 export async function enableEmailMfa(db: Db, user: UserRow, password: string) {
   await assertPassword(user, password);
   await db.update(users).set({ mfaEnabled: true, mfaMethod: 'email', totpSecret: null, totpPendingSecret: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  forgetCachedSessions({ userId: user.id });
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
 }
 
 export async function disableMfa(db: Db, user: UserRow, password: string) {
   await assertPassword(user, password);
   await db.update(users).set({ mfaEnabled: false, mfaMethod: null, totpSecret: null, totpPendingSecret: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+  forgetCachedSessions({ userId: user.id });
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
 }
 
@@ -348,6 +353,7 @@ export async function getInvestmentMode(db: Db, userId: string): Promise<Investm
 export async function setInvestmentMode(db: Db, userId: string, mode: unknown): Promise<InvestmentMode> {
   const m = normalizeInvestmentMode(mode);
   await db.update(users).set({ investmentMode: m, updatedAt: new Date() }).where(eq(users.id, userId));
+  forgetCachedSessions({ userId: userId });
   return m;
 }
 

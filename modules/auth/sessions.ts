@@ -38,24 +38,72 @@ export async function createSession(
   return token;
 }
 
+type Loaded = { session: SessionInfo; user: UserRow };
+
+/**
+ * A short-lived, per-process cache of session lookups, so a signed-in request does not always
+ * cost a database round trip. Entries live SESSION_CACHE_TTL_MS (default 3 s; 0 turns it off)
+ * and are dropped at once in this process when the session ends or its user changes. Another
+ * API instance may accept a session ended elsewhere for at most that long.
+ */
+const cacheTtlMs = () => Number(process.env.SESSION_CACHE_TTL_MS ?? 3000);
+const sessionCache = new Map<string, { value: Loaded; expires: number }>();
+const hashesByUser = new Map<string, Set<string>>();
+
+function remember(hash: string, value: Loaded) {
+  const ttl = cacheTtlMs();
+  if (ttl <= 0) return;
+  if (sessionCache.size > 50_000) sessionCache.clear();
+  sessionCache.set(hash, { value, expires: Date.now() + ttl });
+  let set = hashesByUser.get(value.user.id);
+  if (!set) hashesByUser.set(value.user.id, (set = new Set()));
+  set.add(hash);
+}
+
+/** Drops cached sessions: one by its hash, or every one of a user (after any change to the user row). */
+export function forgetCachedSessions(opts: { hash?: string; userId?: string }) {
+  if (opts.hash) sessionCache.delete(opts.hash);
+  if (opts.userId) {
+    for (const h of hashesByUser.get(opts.userId) ?? []) sessionCache.delete(h);
+    hashesByUser.delete(opts.userId);
+  }
+}
+
 /** The live session behind a cookie token, with its user; null when unknown or expired. */
-export async function loadSession(db: Db, token: string | undefined | null): Promise<{ session: SessionInfo; user: UserRow } | null> {
+export async function loadSession(db: Db, token: string | undefined | null): Promise<Loaded | null> {
   if (!token || token.length > 200) return null;
+  const hash = sha256(token);
+  const hit = sessionCache.get(hash);
+  if (hit) {
+    if (hit.expires > Date.now() && hit.value.session.expiresAt.getTime() > Date.now()) return hit.value;
+    sessionCache.delete(hash);
+  }
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.idHash, hash), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  remember(hash, row);
+  return row;
 }
 
 export async function endSession(db: Db, token: string | undefined | null) {
   if (!token) return;
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+  const hash = sha256(token);
+  forgetCachedSessions({ hash });
+  await db.delete(sessions).where(eq(sessions.idHash, hash));
+}
+
+/** Ends a session by its stored hash (e.g. a pending-MFA session being upgraded). */
+export async function endSessionByHash(db: Db, hash: string) {
+  forgetCachedSessions({ hash });
+  await db.delete(sessions).where(eq(sessions.idHash, hash));
 }
 
 export async function endAllSessions(db: Db, userId: string) {
+  forgetCachedSessions({ userId });
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

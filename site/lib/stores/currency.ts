@@ -21,8 +21,11 @@ export function currencyForCountry(countryCode: string | null | undefined): Curr
   return 'USD';
 }
 
+let chosen = false;
+
 export function setCurrency(code: CurrencyCode) {
   if (!isCurrencyCode(code)) return;
+  chosen = true;
   $currency.set(code);
   try {
     localStorage.setItem(CURRENCY_STORAGE_KEY, code);
@@ -61,7 +64,10 @@ export function initCurrency() {
     $currency.set(saved);
     return;
   }
-  void detectCurrency().then((code) => $currency.set(code));
+  // A choice the visitor makes while the lookup is still running wins over the lookup.
+  void detectCurrency().then((code) => {
+    if (!chosen) $currency.set(code);
+  });
 }
 
 export { CURRENCY_CODES };
