@@ -6,11 +6,15 @@
  *       /learn, one learn article, /terms and /privacy against the shared layout script (any extra JS).
  *   (b) GET /api/health through the whole production server (api/server.ts) against a bare
  *       Bun.serve answering the same JSON, with autocannon, interleaved A, B, A, B.
+ *   (c) Accounts: GET /api/auth/me with a valid session cookie (one API login, cookie reused) through
+ *       the production server against a bare Bun.serve answering the same user JSON, interleaved the
+ *       same way; and what one argon2id login costs: --logins=20 sequential POST /api/auth/login, next
+ *       to Bun.password.hash / verify timed in this process with the same settings.
  *
- * Flags: --build (fresh build into a temp dir even if dist/ exists), --only=js|api,
- *        --connections=50 --duration=5 (seconds per round) --rounds=3.
+ * Flags: --build (fresh build into a temp dir even if dist/ exists), --only=js|api|auth,
+ *        --connections=50 --duration=5 (seconds per round) --rounds=3 --warmup=1 (seconds per side) --logins=20.
  * Env: BENCH_PORT (production server port), BENCH_BARE_PORT (bare server; default BENCH_PORT + 1),
- *      both default to free ports;
+ *      BENCH_AUTH_BARE_PORT (the auth bench's bare server; default BENCH_PORT + 2), all default to free ports;
  *      ASTRO_OUT_DIR (use this build), CHROMIUM_PATH (default /usr/bin/chromium).
  * Writes tests/bench/out/latest.json. See tests/bench/README.md.
  */
@@ -30,9 +34,13 @@ const flags = new Map(
 );
 const num = (k: string, d: number) => (flags.has(k) ? Number(flags.get(k)) : d);
 const only = flags.get('only');
+if (only && !['js', 'api', 'auth'].includes(only)) throw new Error(`--only=${only}: use js, api or auth`);
+const runs = (name: 'js' | 'api' | 'auth') => !only || only === name;
 const CONNECTIONS = num('connections', 50);
 const DURATION = num('duration', 5);
 const ROUNDS = num('rounds', 3);
+const LOGINS = num('logins', 20);
+const WARMUP = num('warmup', 1);
 const HOME_BUDGET_KB = 60;
 const KB = 1024;
 
@@ -211,11 +219,12 @@ async function benchJs(base: string) {
 
 type Cannon = { reqPerSec: number; p50: number; p99: number; total: number; non2xx: number; errors: number };
 
-function autocannon(url: string, duration: number): Cannon {
+function autocannon(url: string, duration: number, headers: Record<string, string> = {}): Cannon {
   const script = path.join(root, 'node_modules', 'autocannon', 'autocannon.js');
   // autocannon is a Node tool: run it under Node when there is one, else under Bun.
   const node = Bun.which('node');
-  const cmd = [node ?? process.execPath, script, '-j', '-c', String(CONNECTIONS), '-d', String(duration), url];
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}:${v}`]);
+  const cmd = [node ?? process.execPath, script, '-j', '-c', String(CONNECTIONS), '-d', String(duration), ...headerArgs, url];
   const r = Bun.spawnSync(cmd, { cwd: root, stdout: 'pipe', stderr: 'ignore' });
   if (r.exitCode !== 0) throw new Error(`autocannon failed (${cmd.join(' ')})`);
   const j = JSON.parse(r.stdout.toString());
@@ -229,34 +238,40 @@ function autocannon(url: string, duration: number): Cannon {
   };
 }
 
-async function benchApi(prodBase: string) {
-  const barePort = process.env.BENCH_BARE_PORT
-    ? Number(process.env.BENCH_BARE_PORT)
+/** The bare server's port: the given variable, else BENCH_PORT + offset, else a free one. */
+async function barePortFrom(envName: string, offset: number): Promise<number> {
+  const port = process.env[envName]
+    ? Number(process.env[envName])
     : process.env.BENCH_PORT
-      ? Number(process.env.BENCH_PORT) + 1
+      ? Number(process.env.BENCH_PORT) + offset
       : await freePort();
-  await assertPortFree(barePort);
-  const bareProc = start('bare Bun.serve', [process.execPath, 'tests/bench/bare-server.ts'], { PORT: String(barePort), HOST: '127.0.0.1' });
-  const bareBase = `http://127.0.0.1:${barePort}`;
-  await waitFor(`${bareBase}/api/health`, 'the bare server', bareProc);
+  await assertPortFree(port);
+  return port;
+}
 
-  const [a, b] = await Promise.all([fetch(`${prodBase}/api/health`), fetch(`${bareBase}/api/health`)]);
-  const [aBody, bBody] = await Promise.all([a.text(), b.text()]);
-  if (aBody !== bBody) throw new Error(`the two servers answer differently: ${aBody} vs ${bBody}`);
+/** A bare Bun.serve in its own process answering `body` (default: the health JSON) to every request. */
+async function startBare(name: string, port: number, body?: string) {
+  const proc = start(name, [process.execPath, 'tests/bench/bare-server.ts'], { PORT: String(port), HOST: '127.0.0.1', ...(body ? { BODY: body } : {}) });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, `the ${name}`, proc);
+  return base;
+}
 
-  const targets = { production: `${prodBase}/api/health`, bare: `${bareBase}/api/health` } as const;
-  log(`warming up (1 s each), then ${ROUNDS} × (production, bare) at ${CONNECTIONS} connections for ${DURATION} s`);
-  autocannon(targets.production, 1);
-  autocannon(targets.bare, 1);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** Warm-up, then ROUNDS × (production, bare) with autocannon, interleaved; per-side summaries and the ratio. */
+function interleaved(targets: { production: string; bare: string }, headers: Record<string, string>, target: number) {
+  log(`warming up (${WARMUP} s each), then ${ROUNDS} × (production, bare) at ${CONNECTIONS} connections for ${DURATION} s`);
+  autocannon(targets.production, WARMUP, headers);
+  autocannon(targets.bare, WARMUP, headers);
   const runs: { production: Cannon[]; bare: Cannon[] } = { production: [], bare: [] };
   for (let i = 0; i < ROUNDS; i++) {
     for (const k of ['production', 'bare'] as const) {
-      const r = autocannon(targets[k], DURATION);
+      const r = autocannon(targets[k], DURATION, headers);
       runs[k].push(r);
       log(`  round ${i + 1} ${k.padEnd(10)} ${Math.round(r.reqPerSec).toLocaleString('en-US').padStart(8)} req/s  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}`);
     }
   }
-  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
   const summary = (rs: Cannon[]) => ({
     reqPerSec: Math.round(mean(rs.map((r) => r.reqPerSec))),
     p50Ms: mean(rs.map((r) => r.p50)),
@@ -274,8 +289,104 @@ async function benchApi(prodBase: string) {
     production,
     bare,
     ratio: production.reqPerSec / bare.reqPerSec,
-    target: 0.6,
-    meetsTarget: production.reqPerSec / bare.reqPerSec >= 0.6 && production.non2xx === 0,
+    target,
+    meetsTarget: production.reqPerSec / bare.reqPerSec >= target && production.non2xx === 0,
+  };
+}
+
+async function benchApi(prodBase: string) {
+  const bareBase = await startBare('bare Bun.serve', await barePortFrom('BENCH_BARE_PORT', 1));
+  const [a, b] = await Promise.all([fetch(`${prodBase}/api/health`), fetch(`${bareBase}/api/health`)]);
+  const [aBody, bBody] = await Promise.all([a.text(), b.text()]);
+  if (aBody !== bBody) throw new Error(`the two servers answer differently: ${aBody} vs ${bBody}`);
+  return interleaved({ production: `${prodBase}/api/health`, bare: `${bareBase}/api/health` }, {}, 0.6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) Accounts: the signed-in user's GET /api/auth/me, and the cost of an argon2id login
+
+/** `name=value` pairs of a response's Set-Cookie headers, as one Cookie request header. */
+function cookieHeader(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!.trim())
+    .filter((c) => !/^[^=]+=$/.test(c)) // a cleared cookie (empty value) is not sent back
+    .join('; ');
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
+const timing = (xs: number[]) => ({ n: xs.length, meanMs: mean(xs), medianMs: percentile(xs, 50), p95Ms: percentile(xs, 95), minMs: Math.min(...xs), maxMs: Math.max(...xs) });
+
+async function benchAuth(prodBase: string) {
+  // Mutating auth calls need a same-origin Origin and a JSON body (CSRF rules for the header-exempt routes).
+  const json = { origin: prodBase, 'content-type': 'application/json' };
+  // The bench's own account: the demo accounts do not exist when ADMIN_EMAIL/ADMIN_PASSWORD seeded the database.
+  const account = {
+    email: `bench.${Date.now().toString(36)}@example.com`,
+    password: 'Bench#Login2026',
+    firstName: 'Bench',
+    lastName: 'Runner',
+    phone: '+971500000000',
+    terms: true,
+  };
+  const registered = await fetch(`${prodBase}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+  if (registered.status !== 201) throw new Error(`could not create the bench account: HTTP ${registered.status} ${await registered.text()}`);
+
+  const login = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${prodBase}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: account.email, password: account.password }) });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (!res.ok || !body.includes('"id"')) throw new Error(`login failed: HTTP ${res.status} ${body}`);
+    return { ms, res };
+  };
+
+  // One login whose cookie every GET /api/auth/me reuses (the XSRF-TOKEN cookie too, as a browser would send it).
+  const first = await login();
+  const cookie = cookieHeader(first.res);
+  if (!/mz_session=|session/i.test(cookie)) throw new Error(`the login set no session cookie (got: ${cookie || 'none'})`);
+  const me = await fetch(`${prodBase}/api/auth/me`, { headers: { cookie } });
+  const meBody = await me.text();
+  if (me.status !== 200 || JSON.parse(meBody).email !== account.email) throw new Error(`GET /api/auth/me with the session cookie: HTTP ${me.status} ${meBody}`);
+  if (me.headers.getSetCookie().length) log(`note: GET /api/auth/me with a cookie still sets ${me.headers.getSetCookie().length} cookie(s)`);
+
+  // The cost of a login, sequential so each one has the server to itself, next to the argon2id work alone
+  // (Bun.password with the auth module's settings: Bun's argon2id defaults) timed in this process. Logins
+  // and verifies alternate, so both see the same machine. Successful logins are not counted by the login
+  // rate limit (only failures are), so --logins can be any number.
+  log(`timing ${LOGINS} × (POST /api/auth/login, in-process Bun.password.verify), then ${LOGINS} × Bun.password.hash ...`);
+  let hash = await Bun.password.hash(account.password, { algorithm: 'argon2id' });
+  const loginMs: number[] = [];
+  const verifyMs: number[] = [];
+  for (let i = 0; i < LOGINS; i++) {
+    loginMs.push((await login()).ms);
+    const t0 = performance.now();
+    if (!(await Bun.password.verify(account.password, hash))) throw new Error('Bun.password.verify rejected its own hash');
+    verifyMs.push(performance.now() - t0);
+  }
+  const hashMs: number[] = [];
+  for (let i = 0; i < LOGINS; i++) {
+    const t0 = performance.now();
+    hash = await Bun.password.hash(account.password, { algorithm: 'argon2id' });
+    hashMs.push(performance.now() - t0);
+  }
+  const params = /^\$argon2id\$v=\d+\$([^$]+)\$/.exec(hash)?.[1] ?? 'unknown';
+
+  const bareBase = await startBare('bare Bun.serve (auth/me)', await barePortFrom('BENCH_AUTH_BARE_PORT', 2), meBody);
+  const bareBody = await (await fetch(`${bareBase}/api/auth/me`, { headers: { cookie } })).text();
+  if (bareBody !== meBody) throw new Error(`the two servers answer differently: ${meBody} vs ${bareBody}`);
+  const meBench = interleaved({ production: `${prodBase}/api/auth/me`, bare: `${bareBase}/api/auth/me` }, { cookie }, 0.4);
+
+  return {
+    me: meBench,
+    login: {
+      http: timing(loginMs),
+      argon2id: { params, hash: timing(hashMs), verify: timing(verifyMs) },
+      verifyShareOfLogin: percentile(verifyMs, 50) / percentile(loginMs, 50),
+    },
   };
 }
 
@@ -284,6 +395,7 @@ async function benchApi(prodBase: string) {
 const { outDir, fresh } = ensureBuild();
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 await assertPortFree(port);
+const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (fresh data dir)';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-data-'));
 tempDirs.push(dataDir);
 const server = start('production server', [process.execPath, 'api/server.ts'], {
@@ -295,19 +407,20 @@ const server = start('production server', [process.execPath, 'api/server.ts'], {
 });
 const base = `http://127.0.0.1:${port}`;
 await waitFor(`${base}/api/health`, 'the production server', server);
-log(`production server on ${base} (NODE_ENV=production, fresh data dir)`);
+log(`production server on ${base} (NODE_ENV=production, ${database})`);
 
 const result: Record<string, unknown> = {
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, bun: Bun.version, platform: `${os.platform()} ${os.arch()}` },
   build: { outDir: fresh ? '(fresh temp build)' : path.relative(root, outDir) || outDir },
+  database,
 };
 
 const lines: string[] = [];
 const row = (name: string, measured: string, against: string, ratio: string, verdict: string) =>
   lines.push(`${name.padEnd(34)} ${measured.padStart(14)} ${against.padStart(16)} ${ratio.padStart(7)}  ${verdict}`);
 
-if (only !== 'api') {
+if (runs('js')) {
   log('measuring page JavaScript in headless Chromium ...');
   const js = await benchJs(base);
   result.js = js;
@@ -318,7 +431,7 @@ if (only !== 'api') {
     row(`${name} JS beyond layout`, `+${kb(p.extraGzBytes)} KB`, `layout ${kb(js.layout.jsGzBytes)} KB`, ratio, p.status !== 200 ? `HTTP ${p.status}` : p.onlyLayoutScript ? 'ok' : `EXTRA: ${[...p.extraFiles, ...(p.extraInlineScripts ? [`${p.extraInlineScripts} inline`] : [])].join(', ')}`);
   }
 }
-if (only !== 'js') {
+if (runs('api')) {
   const api = await benchApi(base);
   result.api = api;
   row(
@@ -330,10 +443,31 @@ if (only !== 'js') {
   );
 }
 
+if (runs('auth')) {
+  const auth = await benchAuth(base);
+  result.auth = auth;
+  const { me, login } = auth;
+  row(
+    'GET /api/auth/me req/s (session)',
+    `${me.production.reqPerSec.toLocaleString('en-US')}`,
+    `bare ${me.bare.reqPerSec.toLocaleString('en-US')}`,
+    `${(me.ratio * 100).toFixed(0)}%`,
+    `${me.meetsTarget ? 'ok' : 'BELOW TARGET'} (target ≥ 40%; p99 ${me.production.p99Ms} vs ${me.bare.p99Ms} ms${me.production.non2xx ? `; ${me.production.non2xx} non-2xx` : ''})`,
+  );
+  const ms = (x: number) => `${x.toFixed(0)} ms`;
+  row(
+    'POST /api/auth/login (argon2id)',
+    `${ms(login.http.medianMs)}/login`,
+    `verify ${ms(login.argon2id.verify.medianMs)}`,
+    `${(login.verifyShareOfLogin * 100).toFixed(0)}%`,
+    `median of ${login.http.n} sequential (p95 ${ms(login.http.p95Ms)}); hash ${ms(login.argon2id.hash.medianMs)}; ${login.argon2id.params}`,
+  );
+}
+
 console.log(`\n${'benchmark'.padEnd(34)} ${'measured'.padStart(14)} ${'against'.padStart(16)} ${'ratio'.padStart(7)}  verdict`);
 console.log('-'.repeat(96));
 for (const l of lines) console.log(l);
-console.log(`\n(${os.cpus().length} CPUs, Bun ${Bun.version}; load generator and servers share the machine)`);
+console.log(`\n(${os.cpus().length} CPUs, Bun ${Bun.version}, ${result.database}; load generator and servers share the machine)`);
 
 const outFile = path.join(root, 'tests', 'bench', 'out', 'latest.json');
 mkdirSync(path.dirname(outFile), { recursive: true });
