@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase, describeEachDb } from '../tests/helpers/db';
+import { TestClient } from '../tests/helpers/client';
 import { getRequest, jsonRequest } from '../tests/helpers/http';
 import { createApp } from './app';
 
@@ -88,6 +89,13 @@ describeEachDb('API foundation', (kind) => {
     );
     expect(res.status).toBe(415);
     expect((await res.json()).message).toContain('Content-Type: application/json');
+  });
+
+  it('reads a bodiless POST (no length, no type) as an empty body, not a 415', async () => {
+    const client = new TestClient(app);
+    const res = await client.request('POST', '/api/auth/logout');
+    expect(res.status).toBe(200);
+    expect((await res.json()).success).toBe(true);
   });
 
   it('never leaks a stack trace on an unexpected failure', async () => {

@@ -4,6 +4,10 @@ import { contactRoutes } from '../modules/contact';
 import { healthRoutes } from '../modules/health';
 import { waitlistRoutes } from '../modules/waitlist';
 import { authRoutes } from '../modules/auth';
+import { budgetRoutes } from '../modules/budgets';
+import { ledgerRoutes } from '../modules/ledger';
+import { buildKnowledge, chatRoutes, loadLearnArticles, type ChatKnowledge } from '../modules/chat';
+import { assistantRoutes } from '../modules/chat/assistant';
 import { adminRoutes } from './admin-routes';
 import { parseJsonBody } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
@@ -16,6 +20,8 @@ export type AppDeps = {
   /** Defaults to process.env.NODE_ENV === 'production'. */
   production?: boolean;
   log?: Pick<Console, 'error'>;
+  /** The assistant's knowledge base; built once from the FAQ and the learn articles when not given. */
+  chatKnowledge?: ChatKnowledge;
 };
 
 type ValidationIssue = { path?: string; message?: string; summary?: string };
@@ -39,6 +45,7 @@ export function createApp(deps: AppDeps) {
   const production = deps.production ?? process.env.NODE_ENV === 'production';
   const log = deps.log ?? console;
   const headers = securityHeaders('api', production);
+  const knowledge = deps.chatKnowledge ?? buildKnowledge({ articles: loadLearnArticles(undefined, log) });
 
   return new Elysia({ normalize: true })
     .onRequest(({ set, request }) => {
@@ -56,8 +63,9 @@ export function createApp(deps: AppDeps) {
       const type = (contentType ?? '').toLowerCase();
       if (type.startsWith('application/json') || type.endsWith('+json')) return parseJsonBody(request);
       if (type.startsWith('multipart/form-data')) return; // uploads: the route reads its own form data
+      // No body at all (a DELETE or POST without one: no length, no chunked transfer) reads as {}.
       const declared = request.headers.get('content-length');
-      if (declared === '0') return {};
+      if (declared === '0' || (declared === null && !request.headers.get('transfer-encoding')) || !request.body) return {};
       throw new AppError(415, 'unsupported_content_type', 'Send the request body as JSON with the header Content-Type: application/json.');
     })
     .onError(({ code, error: raised, set, request }) => {
@@ -108,7 +116,11 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(adminRoutes(deps))
     .use(waitlistRoutes(deps))
-    .use(contactRoutes(deps));
+    .use(contactRoutes(deps))
+    .use(chatRoutes({ chatKnowledge: knowledge, log }))
+    .use(assistantRoutes({ db: deps.db, knowledge }))
+    .use(ledgerRoutes(deps))
+    .use(budgetRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,6 @@
 import { databaseConfigFromEnv, migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { seedChartOfAccounts } from '../modules/ledger';
 
 /** Opens the configured database, applies committed migrations and seeds an empty one. */
 export async function bootDatabase(env = process.env): Promise<Database> {
@@ -7,6 +8,8 @@ export async function bootDatabase(env = process.env): Promise<Database> {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const report = await seedDatabase(database.db, env);
+  // The default chart of accounts (idempotent: adds only what is missing).
+  await seedChartOfAccounts(database.db);
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`[manzil] database: ${where}`);
   if (report.seeded) {

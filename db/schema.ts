@@ -3,3 +3,6 @@ export * from '../modules/auth/schema';
 export * from '../modules/waitlist/schema';
 export * from '../modules/contact/schema';
 export * from '../modules/email/schema';
+export * from '../modules/ledger/schema';
+export * from '../modules/chat/schema';
+export * from '../modules/budgets/schema';

@@ -86,7 +86,7 @@ describe('admin shell', () => {
   });
 
   it('on navigation scrolls to the top, restarts the progress bar and opens the new screen', async () => {
-    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/waitlist?limit=50&offset=0': () => json(waitlist) });
+    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/waitlist?limit=50&offset=0': () => json(waitlist), '/api/admin/ledger/journal-entries': () => json({ items: [], total: 0 }) });
     at('/admin/waitlist');
     render(<AdminApp />);
     await screen.findByRole('heading', { level: 1, name: 'Waitlist' });

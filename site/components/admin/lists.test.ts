@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, isoOrRaw } from './format';
 import { listUrl, matchesSearch, rangeText } from './lists';
-import { validateCostCenter, type CostCenterDraft } from './screens/CostCenterCreate';
 
 describe('list helpers', () => {
   it('builds the paged URL the default query function fetches', () => {
@@ -28,23 +27,5 @@ describe('list helpers', () => {
     expect(isoOrRaw('2025-03-14T05:30:00Z')).toBe('2025-03-14T05:30:00.000Z');
     expect(formatDateTime('not a date')).toBe('not a date');
     expect(formatDateTime(null)).toBe('');
-  });
-});
-
-describe('validateCostCenter', () => {
-  const ok: CostCenterDraft = { code: 'PRP-014', name: 'Marina Vista', type: 'property', parent: '', owner: '', budget: '250,000.50', starts: '', description: '' };
-  it('accepts a complete draft', () => {
-    expect(validateCostCenter(ok)).toEqual({});
-  });
-  it('explains each invalid field', () => {
-    expect(validateCostCenter({ ...ok, code: '', name: 'M', type: '', budget: '12.345', description: 'x'.repeat(501) })).toEqual({
-      code: 'Enter a code',
-      name: 'Name must be at least 2 characters',
-      type: 'Choose a type',
-      budget: 'Enter an amount in AED, e.g. 250000 or 250000.50',
-      description: 'Description must be at most 500 characters',
-    });
-    expect(validateCostCenter({ ...ok, code: 'PRP 014' }).code).toMatch(/letters, digits or hyphens/);
-    expect(validateCostCenter({ ...ok, budget: '-5' }).budget).toBeDefined();
   });
 });

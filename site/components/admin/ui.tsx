@@ -195,7 +195,7 @@ export function DataTable({
   const hasRows = Array.isArray(children) ? children.length > 0 : Boolean(children);
   return (
     <>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
 import { Button, RecordList, ScreenIntro, TabLinks, notConnected, type Column, type FilterSpec } from '../ui';
+import { GeneralLedgerView } from '../ledger/GeneralLedgerView';
+import { StatementsView } from '../ledger/StatementsView';
 
 type Icon = ComponentType<{ className?: string }>;
 type TabContent = {
@@ -20,18 +22,8 @@ const LEDGER = 'The accounting ledger';
 /** What each financial area lists. Keys are the tabs named by the financial sub-paths. */
 export const tabContent: Record<string, TabContent> = {
   ledger: {
-    description: 'Every posted journal line by account, with running balances. The single source for statements and reports.',
-    search: 'Account, memo or entry number',
-    filters: [{ label: 'Account type', all: 'All accounts', options: ['Assets', 'Liabilities', 'Equity', 'Income', 'Expenses'] }, periods],
-    columns: [
-      { key: 'date', label: 'Date' },
-      { key: 'entry', label: 'Entry' },
-      { key: 'account', label: 'Account' },
-      { key: 'memo', label: 'Description' },
-      { key: 'debit', label: 'Debit (AED)', align: 'right' },
-      { key: 'credit', label: 'Credit (AED)', align: 'right' },
-      { key: 'balance', label: 'Balance (AED)', align: 'right' },
-    ],
+    description: 'Every posted journal line by account, with opening and running balances. The single source for statements and reports.',
+    columns: [],
     empty: { icon: BookOpen, title: 'No journal entries have been posted yet', body: 'Entries appear here as deposits, investments and fees are booked.' },
   },
   receivables: {
@@ -171,17 +163,9 @@ export const tabContent: Record<string, TabContent> = {
     empty: { icon: Wallet, title: 'No pay runs yet', body: 'Each monthly run appears here with its totals, and is posted to the ledger when paid.' },
   },
   statements: {
-    description: 'Balance sheet, income statement and cash flow for any period, built from posted journal entries.',
-    action: 'Generate statement',
-    filters: [{ label: 'Statement', all: 'All statements', options: ['Balance sheet', 'Income statement', 'Cash flow statement', 'Changes in equity'] }, periods],
-    columns: [
-      { key: 'statement', label: 'Statement' },
-      { key: 'period', label: 'Period' },
-      { key: 'generated', label: 'Generated' },
-      { key: 'by', label: 'By' },
-      { key: 'format', label: 'Format' },
-    ],
-    empty: { icon: FileText, title: 'No statements generated', body: 'Statements are built from posted journal entries. None have been posted yet, so there is nothing to report.' },
+    description: 'Profit and loss, balance sheet, cash flow and trial balance for any period, beside the period before it, built from posted journal entries.',
+    columns: [],
+    empty: { icon: FileText, title: 'No statements to show', body: 'Statements are built from posted journal entries.' },
   },
   'dashboard-builder': {
     description: 'Arrange figures and charts from the ledger into dashboards for the team: cash position, fee income, cost center spend.',
@@ -220,7 +204,13 @@ export default function Financial({ route }: ScreenProps) {
             </Button>
           ) : null}
         </div>
-        <RecordList key={current.tab} caption={current.title} search={content.search} filters={content.filters} columns={content.columns} empty={content.empty} minWidth={800} />
+        {current.tab === 'ledger' ? (
+          <GeneralLedgerView idPrefix="fin-gl" />
+        ) : current.tab === 'statements' ? (
+          <StatementsView />
+        ) : (
+          <RecordList key={current.tab} caption={current.title} search={content.search} filters={content.filters} columns={content.columns} empty={content.empty} minWidth={800} />
+        )}
       </section>
     </>
   );

@@ -1,54 +1,60 @@
-import { FileText } from 'lucide-react';
-import { Button, Card, RecordList, ScreenIntro, Section, notConnected } from '../ui';
-
-const reports = [
-  { name: 'Balance sheet', what: 'What Manzil owns and owes on a date, including investor money held in escrow.' },
-  { name: 'Income statement', what: 'Fee income against operating costs for a period.' },
-  { name: 'Cash flow statement', what: 'Cash in and out of every bank account, by activity.' },
-  { name: 'Trial balance', what: 'Every account balance, proving debits equal credits.' },
-  { name: 'Investor holdings', what: 'Shares held in each property, by investor, at a date.' },
-  { name: 'VAT summary', what: 'Output and input VAT for a return period.' },
-];
+/**
+ * Financial reports (/admin/financial-reports): profit and loss, balance sheet, cash flow and trial
+ * balance for any period beside the prior one, with CSV from the server and print-to-PDF, and the
+ * whole period as an hledger journal for auditors.
+ */
+import { useState } from 'react';
+import { BookOpen } from 'lucide-react';
+import { ButtonLink, ScreenIntro, Section } from '../ui';
+import { PRESETS, isIsoDate, presetRange, todayInDubai, type PresetKey } from '../ledger/dates';
+import { ledgerUrl } from '../ledger/endpoints';
+import { ExportButton } from '../ledger/ExportButton';
+import { Field, Select } from '../ledger/parts';
+import { StatementsView } from '../ledger/StatementsView';
 
 export default function FinancialReports() {
   return (
     <>
       <ScreenIntro
-        description="The standard reports for management, auditors and the regulator, built from posted journal entries for any period you choose."
+        description="The statements an auditor signs, built from posted entries: profit and loss, balance sheet, cash flow and trial balance for any period, each beside the period before it. They read the same balances, so they agree to the fil."
         actions={
-          <Button variant="primary" icon={FileText} unavailable={notConnected('The accounting ledger')}>
-            Generate report
-          </Button>
+          <ButtonLink href="/admin/erp/accounting-ledger" icon={BookOpen}>
+            General ledger
+          </ButtonLink>
         }
       />
-      <Section title="Available reports">
-        <Card>
-          <ul className="grid divide-y divide-slate-100 sm:grid-cols-2 sm:divide-y-0 xl:grid-cols-3">
-            {reports.map((r) => (
-              <li key={r.name} className="border-slate-100 p-5 sm:border-b">
-                <p className="font-semibold text-ink">{r.name}</p>
-                <p className="mt-1 text-sm leading-snug text-slate-500">{r.what}</p>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </Section>
-      <Section title="Generated reports">
-        <div className="-mt-6">
-          <RecordList
-            caption="Generated reports"
-            filters={[{ label: 'Report', all: 'All reports', options: reports.map((r) => r.name) }]}
-            columns={[
-              { key: 'report', label: 'Report' },
-              { key: 'period', label: 'Period' },
-              { key: 'generated', label: 'Generated' },
-              { key: 'by', label: 'By' },
-              { key: 'format', label: 'Format' },
-            ]}
-            empty={{ icon: FileText, title: 'No reports generated', body: 'Reports are built from posted journal entries. None have been posted yet, so there is nothing to report.' }}
-          />
-        </div>
-      </Section>
+      <StatementsView />
+      <JournalExport />
     </>
+  );
+}
+
+/** The period as a plain-text journal that hledger and ledger read, each account named with its code. */
+function JournalExport() {
+  const today = todayInDubai();
+  const [range, setRange] = useState(() => presetRange('year-to-date', today));
+  const ok = isIsoDate(range.from) && isIsoDate(range.to) && range.from <= range.to;
+  return (
+    <Section title="Journal for auditors" description="Every posted entry in the period as a plain-text journal that hledger and ledger read without error, giving the same balances.">
+      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end">
+        <Select
+          label="Period"
+          value=""
+          onChange={(k) => k && setRange(presetRange(k as PresetKey, today))}
+          options={[{ value: '', label: 'Choose a period' }, ...PRESETS.map((p) => ({ value: p.key, label: p.label }))]}
+          className="sm:w-48"
+        />
+        <Field label="From" type="date" value={range.from} onChange={(from) => setRange((r) => ({ ...r, from }))} className="sm:w-40" error={ok ? null : 'Choose a start on or before the end.'} />
+        <Field label="To" type="date" value={range.to} onChange={(to) => setRange((r) => ({ ...r, to }))} className="sm:w-40" />
+        <ExportButton
+          url={ledgerUrl('/export', { from: range.from, to: range.to })}
+          label="Export journal (.journal)"
+          fallbackName={`manzil-${range.from}-to-${range.to}.journal`}
+          noun={['line', 'lines']}
+          headerLines={0}
+          disabled={!ok}
+        />
+      </div>
+    </Section>
   );
 }

@@ -1,0 +1,68 @@
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { SESSION_COOKIE } from '../../api/cookies';
+import { AppError } from '../../api/errors';
+import { authPlugin, loadSession } from '../auth';
+import {
+  copyBudgetInput,
+  costCenterLinesQuery,
+  costCenterReportQuery,
+  createBudgetInput,
+  gridQuery,
+  importCsvInput,
+  saveCellsInput,
+  updateBudgetInput,
+  versusActualQuery,
+  yearSchema,
+} from './contract';
+import * as budgets from './service';
+
+const yearParam = z.object({ year: yearSchema });
+
+/**
+ * Budgets and cost-center reports under /api/admin/budgets, for administrators only (401 for
+ * visitors, 403 for investors — settled before the input is validated, as on the ledger's routes).
+ *
+ *   GET    /                          budgets, one per fiscal year, with their totals
+ *   POST   /                          { fiscalYear, name?, description? } → 201
+ *   GET    /vs-actual                 ?from&to&costCenter → budget against actual, variance, by month
+ *   GET    /cost-centers/actuals      ?from&to&costCenters=A,B → actuals by cost center × account
+ *   GET    /cost-centers/lines        ?from&to&costCenter&account&limit&offset → the journal lines of one cell
+ *   GET    /:year                     one budget · PATCH { name?, description? } · DELETE
+ *   GET    /:year/grid                ?costCenter → accounts × 12 months with totals
+ *   PUT    /:year/cells               { cells: [{ accountCode, costCenter?, month, amount, previous? }] } in one transaction
+ *   POST   /:year/copy-from-last-year { adjustPercent?, replace? }
+ *   POST   /:year/import              { csv, dryRun? } → 400 with { errors: [{ line, column?, message }] } on any bad row
+ */
+export const budgetRoutes = (deps: { db: Db }) => {
+  const { db } = deps;
+  return new Elysia({ prefix: '/api/admin/budgets' })
+    .use(authPlugin(deps))
+    .onTransform(async ({ cookie }) => {
+      const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
+      if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
+      if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+    })
+    .get('/', async () => {
+      const items = await budgets.listBudgets(db);
+      return { items, total: items.length };
+    }, { auth: 'admin' })
+    .post('/', async ({ body, user, set }) => {
+      set.status = 201;
+      return budgets.createBudget(db, body, user.id);
+    }, { auth: 'admin', body: createBudgetInput })
+    .get('/vs-actual', ({ query }) => budgets.versusActual(db, query), { auth: 'admin', query: versusActualQuery })
+    .get('/cost-centers/actuals', ({ query }) => budgets.costCenterReport(db, query), { auth: 'admin', query: costCenterReportQuery })
+    .get('/cost-centers/lines', ({ query }) => budgets.costCenterLines(db, query), { auth: 'admin', query: costCenterLinesQuery })
+    .get('/:year', ({ params }) => budgets.getBudget(db, params.year), { auth: 'admin', params: yearParam })
+    .patch('/:year', ({ params, body }) => budgets.updateBudget(db, params.year, body), { auth: 'admin', params: yearParam, body: updateBudgetInput })
+    .delete('/:year', async ({ params }) => {
+      await budgets.deleteBudget(db, params.year);
+      return { success: true, message: `The ${params.year} budget and all its amounts were deleted.` };
+    }, { auth: 'admin', params: yearParam })
+    .get('/:year/grid', ({ params, query }) => budgets.budgetGrid(db, params.year, query.costCenter), { auth: 'admin', params: yearParam, query: gridQuery })
+    .put('/:year/cells', ({ params, body, user }) => budgets.saveCells(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: saveCellsInput })
+    .post('/:year/copy-from-last-year', ({ params, body, user }) => budgets.copyFromLastYear(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: copyBudgetInput })
+    .post('/:year/import', ({ params, body, user }) => budgets.importCsv(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: importCsvInput });
+};

@@ -1,0 +1,75 @@
+/**
+ * The chat assistant's shared contract (spec §2 "Chat assistant", §3 chat message, §6–§8).
+ * Browser-safe: the site and the API both import this file.
+ */
+import { z } from 'zod';
+import { type CurrencyCode, isCurrencyCode, PRODUCT_NAME } from '../platform/contract';
+
+export const CHAT_MESSAGE_MAX = 2000;
+export const CHAT_CONTEXTS = ['general'] as const;
+export type ChatContext = (typeof CHAT_CONTEXTS)[number];
+
+/** The request header carrying the user's currency code (§7). */
+export const CURRENCY_HEADER = 'X-Currency';
+
+// Built inside a pure IIFE so browser bundles that use only this file's texts drop zod entirely.
+export const chatQueryInput = /* @__PURE__ */ (() =>
+  z.object({
+    message: z
+      .string({ error: 'Please type a message' })
+      .trim()
+      .min(1, 'Please type a message')
+      .max(CHAT_MESSAGE_MAX, 'Message must be at most 2,000 characters'),
+    context: z.enum(CHAT_CONTEXTS, { error: "Context must be 'general'" }).optional(),
+  }))();
+export type ChatQueryInput = z.infer<typeof chatQueryInput>;
+/** §3: the chat query response. An empty string means "no answer found". */
+export type ChatQueryResponse = { response: string };
+
+/** §6/§3: what a chat action does. */
+export type ChatActionType = 'sip_signup' | 'manual_investing' | 'register' | 'login';
+export type ChatAction = { type: ChatActionType; label: string; primary: boolean };
+
+/** §3: one message in the conversation. `timestamp` is an ISO string so it survives sessionStorage. */
+export type ChatMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  actions?: ChatAction[];
+};
+
+export const ASSISTANT_NAME = `${PRODUCT_NAME} AI`;
+
+/** §8: the sentence shown when the server has no answer. */
+export const CHAT_EMPTY_ANSWER = `I'm not sure about that, but I'd be happy to help with questions about real estate investing with ${PRODUCT_NAME}.`;
+/** §8: the assistant message and toast when the server call fails. */
+export const CHAT_FAILURE_MESSAGE =
+  "I apologize, but I'm having trouble responding right now. Please try again later or contact our support team for assistance.";
+export const CHAT_FAILURE_TOAST = { title: 'Error', description: 'Failed to get a response. Please try again.' } as const;
+/** §6: choosing the SIP signup action while signed out. */
+export const SIP_LOGIN_TOAST = { title: 'Please log in', description: 'You need to be logged in to set up automated investing.' } as const;
+
+/** §6: the action buttons SIP-related answers carry. */
+export const VISITOR_ACTIONS: ChatAction[] = [
+  { type: 'register', label: 'Sign up & start investing', primary: true },
+  { type: 'login', label: 'I have an account', primary: false },
+];
+export const MEMBER_ACTIONS: ChatAction[] = [
+  { type: 'sip_signup', label: 'Start Automated Investing', primary: true },
+  { type: 'manual_investing', label: 'Browse Properties', primary: false },
+];
+
+/** Where each action leads (§6). `sip_signup` needs a signed-in user. */
+export const ACTION_HREF: Record<ChatActionType, string> = {
+  register: '/signup',
+  login: '/login',
+  sip_signup: '/sip-setup',
+  manual_investing: '/properties',
+};
+
+/** The currency header's value as a catalogue code; anything else (or nothing) is AED. */
+export function currencyFromHeader(value: string | null | undefined): CurrencyCode {
+  const code = (value ?? '').trim().toUpperCase();
+  return isCurrencyCode(code) ? code : 'AED';
+}

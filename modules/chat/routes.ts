@@ -1,0 +1,23 @@
+import { Elysia } from 'elysia';
+import { chatQueryInput, currencyFromHeader } from './contract';
+import { buildKnowledge, type ChatKnowledge, loadLearnArticles } from './knowledge';
+import { answerChatQuery } from './service';
+
+export type ChatDeps = {
+  /** A prebuilt knowledge base (tests); otherwise built once from the FAQ and `learnDir`. */
+  chatKnowledge?: ChatKnowledge;
+  /** Folder of learn articles (`*.md`); defaults to site/content/learn. */
+  learnDir?: string;
+  /** Where an unreadable article is reported (the app's logger). */
+  log?: Pick<Console, 'error'>;
+};
+
+/** POST /api/chat/query { message, context? } with X-Currency → { response } (spec §7). */
+export const chatRoutes = (deps: ChatDeps = {}) => {
+  const knowledge = deps.chatKnowledge ?? buildKnowledge({ articles: loadLearnArticles(deps.learnDir, deps.log) });
+  return new Elysia({ prefix: '/api/chat' }).post(
+    '/query',
+    ({ body, headers }) => answerChatQuery(knowledge, body, currencyFromHeader(headers['x-currency'])),
+    { body: chatQueryInput },
+  );
+};

@@ -1,0 +1,651 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, notFound, unprocessable } from '../../api/errors';
+import {
+  formatEntryNumber,
+  LEDGER_ACCOUNTS,
+  ledgerMessages,
+  type JournalEntryJson,
+  type JournalLineJson,
+  type ListEntriesQuery,
+} from './contract';
+import { monthLabel, todayInDubai } from './dates';
+import { withLedgerErrors } from './errors';
+import { BASE_CURRENCY, filsToDecimal, isKnownCurrency, normalizeRate, toBaseMinor } from './money';
+import { ledgerAccounts, ledgerCostCenters, ledgerJournalEntries, ledgerJournalLines } from './schema';
+import { big, rows } from './sql';
+
+/**
+ * A time-ordered UUID (version 7: 48-bit milliseconds, then random bits) for new entries, so the primary key,
+ * the lines' entry_id index and their foreign-key checks write near the end of their B-trees, not all over them.
+ */
+export function uuidv7(now = Date.now()): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  let ms = now;
+  for (let i = 5; i >= 0; i--) {
+    b[i] = ms % 256;
+    ms = Math.floor(ms / 256);
+  }
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** One line as another module (or the API) states it. Amounts are minor units of `currency` (AED when absent). */
+export type PostingLine = {
+  accountCode: string;
+  debit?: bigint;
+  credit?: bigint;
+  /** ISO 4217; when not AED, `rate` (AED per 1 unit, decimal string) is required. */
+  currency?: string;
+  rate?: string;
+  costCenter?: string | null;
+  property?: string | null;
+  memo?: string | null;
+};
+
+export type PostingEntry = {
+  /** The accounting date, YYYY-MM-DD. */
+  date: string;
+  memo?: string;
+  /** What caused the entry; unique, so a repeat post returns the first entry instead of a second one. */
+  source: { module: string; id: string };
+  /** The user who caused it, or null for the system. */
+  authorId?: string | null;
+  lines: PostingLine[];
+};
+
+export type PostedEntry = { id: string; number: number; reference: string; date: string; created: boolean };
+
+type EntryKind = 'standard' | 'reversal' | 'closing';
+
+export type PreparedLine = {
+  accountId: string;
+  debit: bigint;
+  credit: bigint;
+  currency: string;
+  originalAmount: bigint | null;
+  rate: string | null;
+  costCenterId: string | null;
+  property: string | null;
+  memo: string | null;
+};
+
+type Refs = {
+  accounts: Map<string, { id: string; code: string; name: string; isGroup: boolean; archived: boolean }>;
+  costCenters: Map<string, { id: string; archived: boolean }>;
+};
+
+const fail = (message: string, code: string) => unprocessable(message, code);
+
+async function loadRefs(tx: Db, lines: PostingLine[]): Promise<Refs> {
+  const accountCodes = [...new Set([...lines.map((l) => l.accountCode), LEDGER_ACCOUNTS.fxRounding])];
+  const ccCodes = [...new Set(lines.map((l) => l.costCenter).filter((c): c is string => !!c))];
+  const accounts = await tx
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code, name: ledgerAccounts.name, isGroup: ledgerAccounts.isGroup, archivedAt: ledgerAccounts.archivedAt })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, accountCodes));
+  const centers = ccCodes.length
+    ? await tx.select({ id: ledgerCostCenters.id, code: ledgerCostCenters.code, archivedAt: ledgerCostCenters.archivedAt }).from(ledgerCostCenters).where(inArray(ledgerCostCenters.code, ccCodes))
+    : [];
+  return {
+    accounts: new Map(accounts.map((a) => [a.code, { id: a.id, code: a.code, name: a.name, isGroup: a.isGroup, archived: a.archivedAt !== null }])),
+    costCenters: new Map(centers.map((c) => [c.code, { id: c.id, archived: c.archivedAt !== null }])),
+  };
+}
+
+/**
+ * Checks each line against the chart and converts foreign amounts to fils (half-even, once per line).
+ * When posting, a residual of at most one fil per foreign line goes to the rounding account as a
+ * visible line; anything else unbalanced is refused.
+ */
+function prepareLines(lines: PostingLine[], refs: Refs, mode: 'draft' | 'post'): PreparedLine[] {
+  let fxLines = 0;
+  const prepared = lines.map((line): PreparedLine => {
+    const account = refs.accounts.get(line.accountCode);
+    if (!account) throw fail(ledgerMessages.accountNotFound(line.accountCode), 'account_not_found');
+    if (account.isGroup) throw fail(ledgerMessages.accountIsGroup(account.code, account.name), 'account_is_group');
+    if (account.archived) throw fail(ledgerMessages.accountArchived(account.code, account.name), 'account_archived');
+    let costCenterId: string | null = null;
+    if (line.costCenter) {
+      const cc = refs.costCenters.get(line.costCenter);
+      if (!cc) throw fail(ledgerMessages.costCenterNotFound(line.costCenter), 'cost_center_not_found');
+      if (cc.archived) throw fail(ledgerMessages.costCenterArchived(line.costCenter), 'cost_center_archived');
+      costCenterId = cc.id;
+    }
+    const debit = line.debit ?? 0n;
+    const credit = line.credit ?? 0n;
+    if (debit < 0n || credit < 0n || (debit > 0n) === (credit > 0n)) {
+      throw fail('Each line needs either a debit or a credit amount, not both.', 'invalid_line');
+    }
+    const currency = (line.currency ?? BASE_CURRENCY).toUpperCase();
+    const base = { accountId: account.id, costCenterId, property: line.property ?? null, memo: line.memo ?? null };
+    if (currency === BASE_CURRENCY) {
+      if (line.rate !== undefined && line.rate !== null && line.rate !== '' && line.rate !== '1') throw fail(ledgerMessages.fxRateUnexpected, 'fx_rate_unexpected');
+      return { ...base, debit, credit, currency, originalAmount: null, rate: null };
+    }
+    if (!isKnownCurrency(currency)) throw fail(ledgerMessages.unknownCurrency(currency), 'unknown_currency');
+    if (!line.rate) throw fail(ledgerMessages.fxRateMissing(currency), 'fx_rate_missing');
+    const original = debit > 0n ? debit : credit;
+    const aed = toBaseMinor(original, currency, line.rate);
+    if (aed <= 0n) throw fail(`The ${currency} amount on account ${account.code} converts to less than one fil.`, 'fx_amount_too_small');
+    fxLines += 1;
+    return { ...base, debit: debit > 0n ? aed : 0n, credit: credit > 0n ? aed : 0n, currency, originalAmount: original, rate: normalizeRate(line.rate) };
+  });
+  if (mode === 'draft') return prepared;
+  return balanceOrRefuse(prepared, fxLines, refs);
+}
+
+function totals(lines: { debit: bigint; credit: bigint }[]) {
+  let debit = 0n;
+  let credit = 0n;
+  for (const l of lines) {
+    debit += l.debit;
+    credit += l.credit;
+  }
+  return { debit, credit };
+}
+
+function balanceOrRefuse(lines: PreparedLine[], fxLines: number, refs: Refs): PreparedLine[] {
+  if (lines.length < 2) throw fail(ledgerMessages.tooFewLines, 'too_few_lines');
+  const { debit, credit } = totals(lines);
+  const residual = debit - credit;
+  if (residual === 0n) return lines;
+  const rounding = refs.accounts.get(LEDGER_ACCOUNTS.fxRounding);
+  const abs = residual < 0n ? -residual : residual;
+  if (fxLines > 0 && abs <= BigInt(fxLines) && rounding && !rounding.archived && !rounding.isGroup) {
+    return [
+      ...lines,
+      {
+        accountId: rounding.id,
+        debit: residual < 0n ? abs : 0n,
+        credit: residual > 0n ? abs : 0n,
+        currency: BASE_CURRENCY,
+        originalAmount: null,
+        rate: null,
+        costCenterId: null,
+        property: null,
+        memo: 'Rounding from currency conversion',
+      },
+    ];
+  }
+  if (fxLines > 0) throw fail(ledgerMessages.fxResidualTooLarge(abs.toString()), 'unbalanced_entry');
+  throw fail(ledgerMessages.unbalanced(filsToDecimal(debit), filsToDecimal(credit)), 'unbalanced_entry');
+}
+
+/** Checks lines exactly as posting would (accounts, cost centers, currencies, balance) without writing anything. */
+export async function validateLines(db: Db, lines: PostingLine[]): Promise<void> {
+  prepareLines(lines, await loadRefs(db, lines), 'post');
+}
+
+/** A stable digest of what an entry says (date and lines), to tell a true repeat from a clash of sources. */
+export function entryFingerprint(date: string, lines: PostingLine[]): string {
+  const canonical = lines.map((l) => [
+    l.accountCode,
+    String(l.debit ?? 0n),
+    String(l.credit ?? 0n),
+    (l.currency ?? BASE_CURRENCY).toUpperCase(),
+    l.rate ? normalizeRate(l.rate) : '',
+    l.costCenter ?? '',
+    l.property ?? '',
+  ]);
+  return createHash('sha256').update(JSON.stringify([date, canonical])).digest('hex');
+}
+
+type ClosedPeriod = { kind: 'month' | 'year'; start: string; end: string };
+
+async function closedPeriods(tx: Db): Promise<ClosedPeriod[]> {
+  return rows<ClosedPeriod>(tx, sql`select kind, start_date::text as start, end_date::text as "end" from ledger_fiscal_periods where status = 'closed'`);
+}
+
+/** The 422 for a date inside a closed period (closing entries may still post into a closed month of their open year). */
+export function periodClosedError(periods: ClosedPeriod[], date: string, kind: EntryKind): AppError | null {
+  const year = periods.find((p) => p.kind === 'year' && p.start <= date && date <= p.end);
+  if (year) return fail(ledgerMessages.yearClosed(year.start.slice(0, 4), date), 'period_closed');
+  if (kind === 'closing') return null;
+  const month = periods.find((p) => p.kind === 'month' && p.start <= date && date <= p.end);
+  if (month) return fail(ledgerMessages.monthClosed(monthLabel(month.start), date), 'period_closed');
+  return null;
+}
+
+export async function assertPeriodOpen(tx: Db, date: string, kind: EntryKind = 'standard') {
+  const err = periodClosedError(await closedPeriods(tx), date, kind);
+  if (err) throw err;
+}
+
+type LineRow = PreparedLine & { entryId: string; lineNo: number; date: string };
+
+function queueLines(entryId: string, date: string, lines: PreparedLine[], all: LineRow[]) {
+  lines.forEach((l, i) => all.push({ entryId, lineNo: i + 1, date, ...l }));
+}
+
+const LINE_CHUNK = 20_000;
+
+/**
+ * Inserts lines as one JSON parameter expanded by jsonb_to_recordset: one statement and one bind value per
+ * 20,000 lines, instead of a dozen bind parameters per line.
+ */
+async function flushLines(tx: Db, all: LineRow[]) {
+  for (let i = 0; i < all.length; i += LINE_CHUNK) {
+    const json = JSON.stringify(
+      all.slice(i, i + LINE_CHUNK).map((l) => ({
+        e: l.entryId,
+        n: l.lineNo,
+        d: l.date,
+        a: l.accountId,
+        dr: l.debit.toString(),
+        cr: l.credit.toString(),
+        c: l.currency,
+        o: l.originalAmount === null ? null : l.originalAmount.toString(),
+        r: l.rate,
+        cc: l.costCenterId,
+        p: l.property,
+        m: l.memo,
+      })),
+    );
+    await tx.execute(sql`
+      insert into ledger_journal_lines (entry_id, line_no, date, account_id, debit, credit, currency, original_amount, rate, cost_center_id, property, memo)
+      select x.e, x.n, x.d, x.a, x.dr, x.cr, x.c, x.o, x.r, x.cc, x.p, x.m
+        from jsonb_to_recordset(${json}::jsonb) as x(e uuid, n smallint, d date, a uuid, dr bigint, cr bigint, c text, o bigint, r numeric, cc uuid, p text, m text)`);
+  }
+}
+
+export type InternalEntry = PostingEntry & { kind?: EntryKind; reversesId?: string | null; prepared?: PreparedLine[] };
+
+/**
+ * Posts entries inside the caller's transaction (a savepoint when `db` is already one), so the business
+ * change and its entries commit or fail together. Balance, accounts, cost centers and periods are checked
+ * here first, then again by the database at commit. Repeats of a source return the existing entry.
+ */
+export async function postMany(db: Db, entries: PostingEntry[]): Promise<PostedEntry[]> {
+  if (entries.length === 0) return [];
+  return withLedgerErrors(() => db.transaction((tx) => postManyIn(tx, entries as InternalEntry[])));
+}
+
+/** Posts one entry: `post(tx, { date, memo, source: { module, id }, authorId, lines })`. */
+export async function post(db: Db, entry: PostingEntry): Promise<PostedEntry> {
+  const [posted] = await postMany(db, [entry]);
+  return posted;
+}
+
+/** Internal: posts inside an open transaction (used by reversal and year-end close). */
+export async function postManyIn(tx: Db, entries: InternalEntry[]): Promise<PostedEntry[]> {
+  const refs = await loadRefs(tx, entries.flatMap((e) => e.lines));
+  const periods = await closedPeriods(tx);
+  const prepared = entries.map((e) => {
+    if (!e.source?.module || !e.source?.id) throw fail('Every entry needs its source: the module and the id of what caused it.', 'source_missing');
+    const kind = e.kind ?? 'standard';
+    const lines = e.prepared ?? prepareLines(e.lines, refs, 'post');
+    if (e.prepared) balanceOrRefuse(lines, 0, refs);
+    const closed = periodClosedError(periods, e.date, kind);
+    if (closed) throw closed;
+    return { entry: e, kind, lines, fingerprint: entryFingerprint(e.date, e.lines) };
+  });
+
+  // Sources that already have an entry are answered from it (no insert, so no gap in entry numbers).
+  const key = (m: string, id: string) => `${m}\u0000${id}`;
+  type Existing = { id: string; number: string; date: string; status: string; fingerprint: string; source_module: string; source_id: string };
+  const lookup = async (list: typeof prepared) =>
+    rows<Existing>(
+      tx,
+      sql`select e.id, e.number::text, e.date::text, e.status, e.fingerprint, e.source_module, e.source_id
+            from jsonb_to_recordset(${JSON.stringify(list.map((p) => ({ m: p.entry.source.module, i: p.entry.source.id })))}::jsonb) as s(m text, i text)
+            join ledger_journal_entries e on e.source_module = s.m and e.source_id = s.i`,
+    );
+  const existing = new Map((await lookup(prepared)).map((e) => [key(e.source_module, e.source_id), e]));
+  const toInsert: typeof prepared = [];
+  const queued = new Set<string>();
+  for (const p of prepared) {
+    const k = key(p.entry.source.module, p.entry.source.id);
+    if (existing.has(k) || queued.has(k)) continue;
+    queued.add(k);
+    toInsert.push(p);
+  }
+
+  const inserted = toInsert.length
+    ? (
+        await rows<{ id: string; number: string; source_module: string; source_id: string }>(
+          tx,
+          sql`insert into ledger_journal_entries (id, date, memo, status, kind, source_module, source_id, fingerprint, created_by, reverses_id)
+              select x.id, x.d, x.memo, 'draft', x.k::ledger_entry_kind, x.m, x.i, x.f, x.cb, x.rv
+                from jsonb_to_recordset(${JSON.stringify(
+                  toInsert.map((p, n) => ({
+                    n,
+                    id: uuidv7(),
+                    d: p.entry.date,
+                    memo: (p.entry.memo ?? '').slice(0, 1000),
+                    k: p.kind,
+                    m: p.entry.source.module,
+                    i: p.entry.source.id,
+                    f: p.fingerprint,
+                    cb: p.entry.authorId ?? null,
+                    rv: p.entry.reversesId ?? null,
+                  })),
+                )}::jsonb) as x(n int, id uuid, d date, memo text, k text, m text, i text, f text, cb uuid, rv uuid)
+               order by x.n
+              -- A concurrent transaction may have claimed a source since the lookup: it wins, we answer from it.
+              on conflict (source_module, source_id) do nothing
+              returning id, number::text, source_module, source_id`,
+        )
+      ).map((r) => ({ id: r.id, number: Number(r.number), sourceModule: r.source_module, sourceId: r.source_id }))
+    : [];
+
+  const created = new Map(inserted.map((r) => [key(r.sourceModule, r.sourceId), r]));
+  const allLines: LineRow[] = [];
+  for (const p of toInsert) {
+    const row = created.get(key(p.entry.source.module, p.entry.source.id));
+    if (row) queueLines(row.id, p.entry.date, p.lines, allLines);
+  }
+  await flushLines(tx, allLines);
+  if (inserted.length) {
+    await tx.execute(
+      sql`update ledger_journal_entries set status = 'posted', posted_by = created_by, posted_at = now()
+           where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(inserted.map((r) => r.id))}::jsonb))`,
+    );
+  }
+
+  const raced = toInsert.filter((p) => !created.has(key(p.entry.source.module, p.entry.source.id)));
+  if (raced.length) for (const e of await lookup(raced)) existing.set(key(e.source_module, e.source_id), e);
+
+  const results: PostedEntry[] = [];
+  const answered = new Set<string>();
+  for (const p of prepared) {
+    const k = key(p.entry.source.module, p.entry.source.id);
+    const row = created.get(k);
+    if (row && !answered.has(k)) {
+      answered.add(k);
+      results.push({ id: row.id, number: row.number, reference: formatEntryNumber(row.number), date: p.entry.date, created: true });
+      continue;
+    }
+    const found = existing.get(k) ?? (row ? { id: row.id, number: String(row.number), date: p.entry.date, status: 'posted', fingerprint: toInsert.find((t) => key(t.entry.source.module, t.entry.source.id) === k)!.fingerprint } : undefined);
+    if (!found) throw new AppError(409, 'retry', 'Another posting for the same source was in progress. Please try again.');
+    if (found.fingerprint !== p.fingerprint) throw new AppError(409, 'source_conflict', ledgerMessages.sourceConflict(p.entry.source.module, p.entry.source.id));
+    if (found.status !== 'posted') throw new AppError(409, 'source_is_draft', `The entry for ${p.entry.source.module} ${p.entry.source.id} is still a draft (${formatEntryNumber(found.number)}).`);
+    results.push({ id: found.id, number: Number(found.number), reference: formatEntryNumber(found.number), date: found.date, created: false });
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts, posting a draft, reversal
+
+export const MANUAL_SOURCE = 'ledger.manual';
+export const REVERSAL_SOURCE = 'ledger.reversal';
+
+export type DraftInput = { date: string; memo?: string; lines: PostingLine[] };
+
+/** Saves a draft. A draft may be unbalanced (work in progress); posting it is what requires balance. */
+export async function createDraft(db: Db, input: DraftInput, opts: { authorId?: string | null; idempotencyKey?: string | null } = {}): Promise<{ entry: JournalEntryJson; created: boolean }> {
+  return withLedgerErrors(() =>
+    db.transaction(async (tx) => {
+      const refs = await loadRefs(tx, input.lines);
+      const lines = prepareLines(input.lines, refs, 'draft');
+      const fingerprint = entryFingerprint(input.date, input.lines);
+      const sourceId = opts.idempotencyKey ? `key:${opts.idempotencyKey}` : randomUUID();
+      const [row] = await tx
+        .insert(ledgerJournalEntries)
+        .values({ id: uuidv7(), date: input.date, memo: input.memo ?? '', status: 'draft', kind: 'standard', sourceModule: MANUAL_SOURCE, sourceId, fingerprint, createdBy: opts.authorId ?? null })
+        .onConflictDoNothing({ target: [ledgerJournalEntries.sourceModule, ledgerJournalEntries.sourceId] })
+        .returning({ id: ledgerJournalEntries.id });
+      if (!row) {
+        const [existing] = await tx.select().from(ledgerJournalEntries).where(and(eq(ledgerJournalEntries.sourceModule, MANUAL_SOURCE), eq(ledgerJournalEntries.sourceId, sourceId)));
+        if (existing.fingerprint !== fingerprint) throw new AppError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for a different journal entry.');
+        return { entry: await getEntry(tx, existing.id), created: false };
+      }
+      const all: LineRow[] = [];
+      queueLines(row.id, input.date, lines, all);
+      await flushLines(tx, all);
+      return { entry: await getEntry(tx, row.id), created: true };
+    }),
+  );
+}
+
+async function lockEntry(tx: Db, id: string) {
+  const [entry] = await rows<{ id: string; number: string; status: string; kind: EntryKind; date: string; memo: string; reversed_by_id: string | null; source_module: string; source_id: string }>(
+    tx,
+    sql`select id, number::text, status, kind, date::text, memo, reversed_by_id, source_module, source_id
+          from ledger_journal_entries where id = ${id} for update`,
+  );
+  if (!entry) throw notFound(ledgerMessages.entryNotFound, 'entry_not_found');
+  return entry;
+}
+
+export async function updateDraft(db: Db, id: string, input: Partial<DraftInput>): Promise<JournalEntryJson> {
+  return withLedgerErrors(() =>
+    db.transaction(async (tx) => {
+      const entry = await lockEntry(tx, id);
+      if (entry.status !== 'draft') throw fail(ledgerMessages.entryNotDraft(formatEntryNumber(entry.number)), 'entry_posted');
+      const date = input.date ?? entry.date;
+      let lineInputs = input.lines;
+      if (!lineInputs) lineInputs = await draftLineInputs(tx, id);
+      const refs = await loadRefs(tx, lineInputs);
+      const lines = prepareLines(lineInputs, refs, 'draft');
+      await tx.delete(ledgerJournalLines).where(eq(ledgerJournalLines.entryId, id));
+      const all: LineRow[] = [];
+      queueLines(id, date, lines, all);
+      await flushLines(tx, all);
+      await tx
+        .update(ledgerJournalEntries)
+        .set({ date, memo: input.memo ?? entry.memo, fingerprint: entryFingerprint(date, lineInputs), updatedAt: new Date() })
+        .where(eq(ledgerJournalEntries.id, id));
+      return getEntry(tx, id);
+    }),
+  );
+}
+
+export async function deleteDraft(db: Db, id: string): Promise<void> {
+  await withLedgerErrors(() =>
+    db.transaction(async (tx) => {
+      const entry = await lockEntry(tx, id);
+      if (entry.status !== 'draft') throw fail(ledgerMessages.postedCannotBeDeleted(formatEntryNumber(entry.number)), 'entry_posted');
+      await tx.delete(ledgerJournalEntries).where(eq(ledgerJournalEntries.id, id));
+    }),
+  );
+}
+
+/** A draft's lines as posting input again (original currency amounts for foreign lines). */
+async function draftLineInputs(tx: Db, entryId: string): Promise<PostingLine[]> {
+  const found = await rows<{ code: string; debit: string; credit: string; currency: string; original: string | null; rate: string | null; cc: string | null; property: string | null; memo: string | null }>(
+    tx,
+    sql`select a.code, l.debit::text, l.credit::text, l.currency, l.original_amount::text as original, l.rate::text, c.code as cc, l.property, l.memo
+          from ledger_journal_lines l join ledger_accounts a on a.id = l.account_id
+          left join ledger_cost_centers c on c.id = l.cost_center_id
+         where l.entry_id = ${entryId} order by l.line_no`,
+  );
+  return found.map((l) => {
+    const foreign = l.currency !== BASE_CURRENCY;
+    const debit = big(l.debit);
+    const credit = big(l.credit);
+    return {
+      accountCode: l.code,
+      debit: foreign && debit > 0n ? big(l.original) : debit,
+      credit: foreign && credit > 0n ? big(l.original) : credit,
+      currency: l.currency,
+      rate: l.rate ? normalizeRate(l.rate) : undefined,
+      costCenter: l.cc,
+      property: l.property,
+      memo: l.memo,
+    };
+  });
+}
+
+/** Posts a draft after checking it again (balance, accounts, period). Posting a posted entry returns it unchanged. */
+export async function postDraft(db: Db, id: string, opts: { userId?: string | null } = {}): Promise<JournalEntryJson> {
+  return withLedgerErrors(() =>
+    db.transaction(async (tx) => {
+      const entry = await lockEntry(tx, id);
+      if (entry.status === 'posted') return getEntry(tx, id);
+      const inputs = await draftLineInputs(tx, id);
+      const refs = await loadRefs(tx, inputs);
+      const lines = prepareLines(inputs, refs, 'post');
+      await assertPeriodOpen(tx, entry.date, entry.kind);
+      await tx.delete(ledgerJournalLines).where(eq(ledgerJournalLines.entryId, id));
+      const all: LineRow[] = [];
+      queueLines(id, entry.date, lines, all);
+      await flushLines(tx, all);
+      await tx
+        .update(ledgerJournalEntries)
+        .set({ status: 'posted', postedBy: opts.userId ?? null, postedAt: new Date(), fingerprint: entryFingerprint(entry.date, inputs), updatedAt: new Date() })
+        .where(eq(ledgerJournalEntries.id, id));
+      return getEntry(tx, id);
+    }),
+  );
+}
+
+/**
+ * Reverses a posted entry with a mirror entry dated when the reversal is made (today in Dubai unless
+ * told), marks the original as reversed, and returns both. The original's lines never change.
+ */
+export async function reverseEntry(db: Db, id: string, opts: { userId?: string | null; date?: string; memo?: string } = {}): Promise<{ reversal: JournalEntryJson; original: JournalEntryJson }> {
+  return withLedgerErrors(() =>
+    db.transaction(async (tx) => {
+      const entry = await lockEntry(tx, id);
+      const ref = formatEntryNumber(entry.number);
+      if (entry.status !== 'posted') throw fail(ledgerMessages.entryNotPosted(ref), 'entry_not_posted');
+      if (entry.kind === 'closing') throw fail(ledgerMessages.closingCannotBeReversed, 'closing_entry');
+      if (entry.reversed_by_id) {
+        const [by] = await rows<{ number: string }>(tx, sql`select number::text from ledger_journal_entries where id = ${entry.reversed_by_id}`);
+        throw new AppError(409, 'already_reversed', ledgerMessages.alreadyReversed(ref, formatEntryNumber(by?.number ?? '?')));
+      }
+      const date = opts.date ?? todayInDubai();
+      await assertPeriodOpen(tx, date, 'reversal');
+      const original = await rows<{ account_id: string; debit: string; credit: string; currency: string; original_amount: string | null; rate: string | null; cost_center_id: string | null; property: string | null; memo: string | null }>(
+        tx,
+        sql`select account_id, debit::text, credit::text, currency, original_amount::text, rate::text, cost_center_id, property, memo
+              from ledger_journal_lines where entry_id = ${id} order by line_no`,
+      );
+      const prepared: PreparedLine[] = original.map((l) => ({
+        accountId: l.account_id,
+        debit: big(l.credit),
+        credit: big(l.debit),
+        currency: l.currency,
+        originalAmount: l.original_amount === null ? null : big(l.original_amount),
+        rate: l.rate,
+        costCenterId: l.cost_center_id,
+        property: l.property,
+        memo: l.memo,
+      }));
+      const memo = opts.memo?.trim() || `Reversal of ${ref}${entry.memo ? `: ${entry.memo}` : ''}`;
+      const [posted] = await postManyIn(tx, [
+        {
+          date,
+          memo,
+          source: { module: REVERSAL_SOURCE, id },
+          authorId: opts.userId ?? null,
+          kind: 'reversal',
+          reversesId: id,
+          lines: prepared.map((l, i) => ({ accountCode: `#${i}`, debit: l.debit, credit: l.credit })),
+          prepared,
+        },
+      ]);
+      await tx.update(ledgerJournalEntries).set({ reversedById: posted.id, reversedAt: new Date() }).where(eq(ledgerJournalEntries.id, id));
+      return { reversal: await getEntry(tx, posted.id), original: await getEntry(tx, id) };
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading entries
+
+type EntryRow = {
+  id: string;
+  number: string;
+  date: string;
+  memo: string;
+  status: 'draft' | 'posted';
+  kind: 'standard' | 'reversal' | 'closing';
+  source_module: string;
+  source_id: string;
+  created_by: string | null;
+  posted_by: string | null;
+  posted_at: string | null;
+  reverses_id: string | null;
+  reverses_number: string | null;
+  reversed_by_id: string | null;
+  reversed_by_number: string | null;
+  debit: string;
+  credit: string;
+};
+
+const entrySelect = sql`
+  select e.id, e.number::text, e.date::text, e.memo, e.status, e.kind, e.source_module, e.source_id,
+         e.created_by, e.posted_by, e.posted_at::text,
+         e.reverses_id, r.number::text as reverses_number, e.reversed_by_id, rb.number::text as reversed_by_number,
+         coalesce(t.debit, 0)::text as debit, coalesce(t.credit, 0)::text as credit
+    from ledger_journal_entries e
+    left join ledger_journal_entries r on r.id = e.reverses_id
+    left join ledger_journal_entries rb on rb.id = e.reversed_by_id
+    left join lateral (select sum(l.debit) as debit, sum(l.credit) as credit from ledger_journal_lines l where l.entry_id = e.id) t on true`;
+
+function toEntryJson(e: EntryRow, lines: JournalLineJson[]): JournalEntryJson {
+  const debit = big(e.debit);
+  const credit = big(e.credit);
+  return {
+    id: e.id,
+    number: formatEntryNumber(e.number),
+    date: e.date,
+    memo: e.memo,
+    status: e.status,
+    kind: e.kind,
+    source: { module: e.source_module, id: e.source_id },
+    createdBy: e.created_by,
+    postedBy: e.posted_by,
+    postedAt: e.posted_at ? new Date(e.posted_at.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString() : null,
+    reverses: e.reverses_id ? { id: e.reverses_id, number: formatEntryNumber(e.reverses_number ?? '') } : null,
+    reversedBy: e.reversed_by_id ? { id: e.reversed_by_id, number: formatEntryNumber(e.reversed_by_number ?? '') } : null,
+    totals: { debit: debit.toString(), credit: credit.toString(), difference: (debit - credit).toString() },
+    lines,
+  };
+}
+
+export async function getEntry(db: Db, id: string): Promise<JournalEntryJson> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(ledgerMessages.entryNotFound, 'entry_not_found');
+  const [entry] = await rows<EntryRow>(db, sql`${entrySelect} where e.id = ${id}`);
+  if (!entry) throw notFound(ledgerMessages.entryNotFound, 'entry_not_found');
+  const lines = await rows<{ line_no: number; code: string; name: string; debit: string; credit: string; currency: string; original_amount: string | null; rate: string | null; cc: string | null; property: string | null; memo: string | null }>(
+    db,
+    sql`select l.line_no, a.code, a.name, l.debit::text, l.credit::text, l.currency, l.original_amount::text, l.rate::text, c.code as cc, l.property, l.memo
+          from ledger_journal_lines l join ledger_accounts a on a.id = l.account_id
+          left join ledger_cost_centers c on c.id = l.cost_center_id
+         where l.entry_id = ${id} order by l.line_no`,
+  );
+  return toEntryJson(
+    entry,
+    lines.map((l) => ({
+      lineNo: Number(l.line_no),
+      accountCode: l.code,
+      accountName: l.name,
+      debit: l.debit,
+      credit: l.credit,
+      currency: l.currency,
+      originalAmount: l.original_amount,
+      rate: l.rate ? normalizeRate(l.rate) : null,
+      costCenter: l.cc,
+      property: l.property,
+      memo: l.memo,
+    })),
+  );
+}
+
+export async function listEntries(db: Db, q: ListEntriesQuery): Promise<{ items: Omit<JournalEntryJson, 'lines'>[]; total: number }> {
+  const where = [sql`true`];
+  if (q.status) where.push(sql`e.status = ${q.status}`);
+  if (q.kind) where.push(sql`e.kind = ${q.kind}`);
+  if (q.from) where.push(sql`e.date >= ${q.from}`);
+  if (q.to) where.push(sql`e.date <= ${q.to}`);
+  if (q.sourceModule) where.push(sql`e.source_module = ${q.sourceModule}`);
+  if (q.q) where.push(sql`(e.memo ilike ${`%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} or e.source_id = ${q.q} or ('JE-' || lpad(e.number::text, 6, '0')) = ${q.q.toUpperCase()})`);
+  if (q.account) where.push(sql`exists (select 1 from ledger_journal_lines l join ledger_accounts a on a.id = l.account_id where l.entry_id = e.id and a.code = ${q.account})`);
+  const cond = sql.join(where, sql` and `);
+  const order = {
+    date: sql`e.date asc, e.number asc`,
+    '-date': sql`e.date desc, e.number desc`,
+    number: sql`e.number asc`,
+    '-number': sql`e.number desc`,
+  }[q.sort];
+  const items = await rows<EntryRow>(db, sql`${entrySelect} where ${cond} order by ${order} limit ${q.limit} offset ${q.offset}`);
+  const [{ n }] = await rows<{ n: string }>(db, sql`select count(*)::text as n from ledger_journal_entries e where ${cond}`);
+  return { items: items.map((e) => { const { lines: _lines, ...rest } = toEntryJson(e, []); return rest; }), total: Number(n) };
+}

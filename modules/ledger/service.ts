@@ -1,0 +1,25 @@
+/** The ledger's business rules, one file per concern; this is the single place routes and other modules import them from. */
+export { DEFAULT_CHART, DEFAULT_COST_CENTERS, createAccount, deleteAccount, ensureInvestorAccount, ensurePropertyAccount, getAccount, listAccounts, seedChartOfAccounts, updateAccount } from './chart';
+export { costCenterSubtree, createCostCenter, deleteCostCenter, listCostCenters, updateCostCenter } from './cost-centers';
+export { aed, csvLine, hledgerJournal, journalAccountNames } from './export';
+export { closeMonth, closeYear, listPeriods, reopenMonth, YEAR_END_SOURCE } from './periods';
+export {
+  createDraft,
+  deleteDraft,
+  entryFingerprint,
+  getEntry,
+  listEntries,
+  MANUAL_SOURCE,
+  post,
+  postDraft,
+  postMany,
+  reverseEntry,
+  REVERSAL_SOURCE,
+  updateDraft,
+  validateLines,
+  type PostedEntry,
+  type PostingEntry,
+  type PostingLine,
+} from './posting';
+export { createRecurringEntry, deleteRecurringEntry, listRecurringEntries, RECURRING_SOURCE, runRecurringEntries, updateRecurringEntry } from './recurring';
+export { balanceSheet, cashFlow, generalLedger, generalLedgerLines, ledgerSummary, profitAndLoss, trialBalance, verifyBalances } from './reports';
