@@ -240,7 +240,8 @@ describeEachDb('accounts API', (kind) => {
       expect(setup.body.otpauthUrl).toContain('issuer=Manzil');
       const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret), digits: 6, period: 30, algorithm: 'SHA1' });
       expect((await c.json('POST', '/api/auth/mfa/totp/confirm', { code: totp.generate() === '000000' ? '111111' : '000000' })).status).toBe(400);
-      const confirmed = await c.json('POST', '/api/auth/mfa/totp/confirm', { code: totp.generate() });
+      const firstCode = totp.generate();
+      const confirmed = await c.json('POST', '/api/auth/mfa/totp/confirm', { code: firstCode });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.recoveryCodes).toHaveLength(10);
       expect((await c.json('GET', '/api/auth/mfa')).body).toEqual({ enabled: true, method: 'authenticator', recoveryCodesLeft: 10 });
@@ -253,7 +254,10 @@ describeEachDb('accounts API', (kind) => {
       expect(pending.body).toMatchObject({ requiresMfa: true, mfaMethod: 'authenticator' });
       expect((await d.json('GET', '/api/auth/session-debug')).body.authStatus).toEqual({ isAuthenticated: false, mfaRequired: true });
       expect((await d.get('/api/investment/mode')).status).toBe(401);
-      const verified = await d.json('POST', '/api/auth/verify-mfa', { code: totp.generate() });
+      // The code that confirmed enrolment cannot be used again: log in with the next step's code.
+      const replayed = await d.json('POST', '/api/auth/verify-mfa', { code: firstCode });
+      expect(replayed.status).toBe(401);
+      const verified = await d.json('POST', '/api/auth/verify-mfa', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
       expect(verified.status).toBe(200);
       expect(verified.body.firstName).toBe('Tariq');
       expect((await d.get('/api/auth/me')).status).toBe(200);

@@ -23,6 +23,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** A secret being enrolled, confirmed by a first code before it becomes totpSecret. */
     totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
     kycStatus: text('kyc_status').notNull().default('not_started'),
     investmentMode: text('investment_mode').notNull().default('automated'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),

@@ -196,6 +196,24 @@ function totpFor(user: Pick<UserRow, 'email'>, secret: string) {
 
 const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
+/**
+ * Checks a TOTP code (±1 step for clock drift) and records its time step, so the same code —
+ * or an older one — is never accepted twice (RFC 6238 §5.2). The conditional update makes two
+ * simultaneous uses of one code fail for all but one.
+ */
+async function acceptTotp(db: Db, user: Pick<UserRow, 'id' | 'email'>, secret: string, code: string): Promise<boolean> {
+  const delta = totpFor(user, secret).validate({ token: code, window: 1 });
+  if (delta === null) return false;
+  const step = Math.floor(Date.now() / 30_000) + delta;
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), sql`${users.totpLastStep} < ${step}`)))
+    .returning({ id: users.id });
+  forgetCachedSessions({ userId: user.id });
+  return claimed.length === 1;
+}
+
 async function useRecoveryCode(db: Db, userId: string, code: string): Promise<boolean> {
   const used = await db
     .update(mfaRecoveryCodes)
@@ -216,7 +234,7 @@ export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: 
   let ok = false;
   if (/^\d{6}$/.test(trimmed)) {
     if (user.mfaMethod === 'authenticator' && user.totpSecret) {
-      ok = totpFor(user, user.totpSecret).validate({ token: trimmed, window: 1 }) !== null;
+      ok = await acceptTotp(db, user, user.totpSecret, trimmed);
     } else if (user.mfaMethod === 'email') {
       const used = await db
         .update(mfaEmailCodes)
@@ -269,7 +287,7 @@ function newRecoveryCodes(n = 10): string[] {
 
 export async function confirmTotpEnrolment(db: Db, user: UserRow, code: string) {
   if (!user.totpPendingSecret) throw badRequest('Start the authenticator setup first.', 'no_enrolment');
-  if (totpFor(user, user.totpPendingSecret).validate({ token: code, window: 1 }) === null) {
+  if (!(await acceptTotp(db, user, user.totpPendingSecret, code))) {
     throw badRequest('That code does not match. Check the time on your phone and enter the current code.', 'invalid_code');
   }
   const codes = newRecoveryCodes();
