@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { bootDatabase } from './boot';
+import { runRecurringEntries } from '../modules/ledger';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
 import { securityHeaders } from './security-headers';
@@ -153,6 +154,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const astro = (await import(entry)) as { handler: NodeHandler };
   const handle = createFetch(app, astro.handler);
 
+  // Recurring journal entries post themselves: at start and every hour (idempotent per template and month,
+  // so several instances may run it).
+  const runRecurring = () =>
+    runRecurringEntries(database.db).catch((err: unknown) => console.error('[manzil] recurring entries', err));
+  void runRecurring();
+  const recurringTimer = setInterval(runRecurring, 60 * 60 * 1000);
+
   const server = Bun.serve({
     port,
     hostname,
@@ -170,6 +178,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   console.log(`[manzil] ready on http://localhost:${server.port}`);
 
   const stop = async () => {
+    clearInterval(recurringTimer);
     server.stop();
     await database.close();
     process.exit(0);

@@ -11,7 +11,7 @@
  *
  * Env: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): a server
  * where the bench may create and drop its own database. Flags: --entries=100000 --lines=1000000
- * --batch=500 --rounds=5. Not a timed test: nothing fails on a slow figure.
+ * --batch=2000 --rounds=5. Not a timed test: nothing fails on a slow figure.
  */
 import postgres from 'postgres';
 import { migrateDatabase, openDatabase } from '../../db/client';
@@ -24,7 +24,7 @@ const flags = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').spli
 const num = (k: string, d: number) => (flags.has(k) ? Number(flags.get(k)) : d);
 const ENTRIES = num('entries', 100_000);
 const TARGET_LINES = num('lines', 1_000_000);
-const BATCH = num('batch', 500);
+const BATCH = num('batch', 2000);
 const ROUNDS = num('rounds', 5);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (m: string) => console.log(`[ledger-bench] ${m}`);
