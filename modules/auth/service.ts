@@ -18,7 +18,8 @@ const hashPassword = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id'
 // Verifying against this when the account does not exist keeps timing the same either way.
 let dummyHash: Promise<string> | undefined;
 
-const siteUrl = () => (process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321').replace(/\/+$/, '');
+/** Absolute links in emails: PUBLIC_SITE_URL, else this server on localhost at its own PORT. */
+const siteUrl = () => (process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, '');
 
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
   const l = login.trim().toLowerCase();

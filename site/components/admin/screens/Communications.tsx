@@ -1,12 +1,13 @@
 import { Download, Mail, MessageSquare, RefreshCw, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CONTACT_TOPICS, contactTopicLabels } from '../../../../modules/contact/contract';
 import { toast } from '../../../lib/stores/toast';
 import { CONTACT_MESSAGES_ENDPOINT, messagesCsvColumns, statusLabel, topicLabel, type ContactMessage } from '../data';
 import { csvFilename, downloadCsv, toCsv } from '../csv';
 import { formatDateTime, isoOrRaw } from '../format';
 import { ListError, LoadingRows, Pagination, matchesSearch, useAdminList } from '../lists';
-import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, Toolbar } from '../ui';
+import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, Toolbar, cx } from '../ui';
+import EmailOutbox from './EmailOutbox';
 
 const columns = [
   { key: 'received', label: 'Received (UAE time)' },
@@ -81,7 +82,7 @@ function MessageDialog({ message, onClose }: { message: ContactMessage | null; o
   );
 }
 
-export default function Communications() {
+function ContactMessages() {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
   const [topic, setTopic] = useState('');
@@ -123,19 +124,19 @@ export default function Communications() {
 
   return (
     <>
-      <ScreenIntro
-        description="Messages sent through the contact page, newest first. Open one to read it in full and reply by email; we promise senders an answer within one business day."
-        actions={
-          <>
-            <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
-              {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
-            </Button>
-            <Button variant="primary" icon={Download} onClick={exportCsv} disabled={shown.length === 0}>
-              Export CSV
-            </Button>
-          </>
-        }
-      />
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <p className="max-w-3xl text-sm leading-relaxed text-slate-600">
+          Messages sent through the contact page, newest first. Open one to read it in full and reply by email; we promise senders an answer within one business day.
+        </p>
+        <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
+          <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
+            {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
+          </Button>
+          <Button variant="primary" icon={Download} onClick={exportCsv} disabled={shown.length === 0}>
+            Export CSV
+          </Button>
+        </div>
+      </div>
       <ListCard
         toolbar={
           <Toolbar label="Filter messages">
@@ -194,6 +195,88 @@ export default function Communications() {
         </DataTable>
       </ListCard>
       <MessageDialog message={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+const TABS = [
+  { key: 'messages', title: 'Contact messages', hash: '' },
+  { key: 'outbox', title: 'Email outbox', hash: '#outbox' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+const tabFromHash = (): TabKey => (typeof window !== 'undefined' && window.location.hash.toLowerCase() === '#outbox' ? 'outbox' : 'messages');
+
+/**
+ * Contact messages and the email outbox as two tabs (WAI-ARIA tabs: arrow keys, Home and End move
+ * between them). The outbox tab is addressable as /admin/communications#outbox.
+ */
+export default function Communications() {
+  const id = useId();
+  const [tab, setTab] = useState<TabKey>(tabFromHash);
+  // Panels mount on first visit and then stay mounted (hidden), keeping their page, search and filters.
+  const [visited, setVisited] = useState<Set<TabKey>>(() => new Set([tab]));
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    const onHash = () => select(tabFromHash(), false);
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  function select(next: TabKey, updateUrl = true) {
+    setTab(next);
+    setVisited((v) => (v.has(next) ? v : new Set(v).add(next)));
+    if (updateUrl) {
+      const t = TABS.find((x) => x.key === next)!;
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${t.hash}`);
+    }
+  }
+
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const n = TABS.length;
+    const next = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    select(TABS[next]!.key);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <>
+      <ScreenIntro description="What people send Manzil and what Manzil sends them: messages from the contact page to answer, and every email the platform has sent or stored." />
+      <div role="tablist" aria-label="Communications" className="relative -mx-4 mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+        {TABS.map((t, i) => {
+          const active = t.key === tab;
+          return (
+            <button
+              key={t.key}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              id={`${id}-tab-${t.key}`}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              aria-controls={`${id}-panel-${t.key}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => select(t.key)}
+              onKeyDown={(e) => onKey(e, i)}
+              className={cx(
+                '-mb-px whitespace-nowrap rounded-t-md border-b-2 px-3 py-2.5 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500',
+                active ? 'border-brand-700 font-semibold text-brand-900' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-ink',
+              )}
+            >
+              {t.title}
+            </button>
+          );
+        })}
+      </div>
+      {TABS.map((t) => (
+        <section key={t.key} id={`${id}-panel-${t.key}`} role="tabpanel" aria-labelledby={`${id}-tab-${t.key}`} hidden={t.key !== tab} className="mt-6">
+          {visited.has(t.key) ? t.key === 'messages' ? <ContactMessages /> : <EmailOutbox /> : null}
+        </section>
+      ))}
     </>
   );
 }

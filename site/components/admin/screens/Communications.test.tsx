@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getQueryClient } from '../../../lib/query';
+import AdminApp from '../AdminApp';
+import { linkify } from './EmailOutbox';
+
+const admin = { id: '1', firstName: 'Layla', lastName: 'Haddad', email: 'admin@manzil.ae', role: 'admin', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ABC234' };
+const resetUrl = 'http://localhost:4321/auth/reset-password?token=abc123XYZ';
+const outbox = {
+  items: [
+    {
+      id: 'e2',
+      to: 'investor@manzil.ae',
+      subject: 'Reset your Manzil password',
+      text: `Hello Sara,\n\nReset it here (the link works once and expires in 1 hour):\n${resetUrl}\n\n<img src=x onerror=alert(1)>\n— Manzil`,
+      kind: 'password_reset',
+      status: 'stored',
+      error: null,
+      createdAt: '2025-03-14T05:30:00.000Z',
+      sentAt: null,
+    },
+    {
+      id: 'e1',
+      to: 'omar@example.ae',
+      subject: 'Welcome to Manzil, Omar',
+      text: 'Hello Omar,\n\nWelcome to Manzil.',
+      kind: 'welcome',
+      status: 'failed',
+      error: 'Connection refused',
+      createdAt: '2025-03-13T05:30:00.000Z',
+      sentAt: null,
+    },
+  ],
+  total: 2,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function mockApi(routes: Record<string, () => Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = routes[url.pathname + url.search] ?? routes[url.pathname];
+    return handler ? handler() : json({ message: 'Not found', error: 'not_found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  getQueryClient().clear();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  window.history.replaceState(null, '', '/admin/communications');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('communications: email outbox', () => {
+  it('lists the outbox in its tab and shows an email with its reset link as a safe anchor', async () => {
+    const fetchMock = mockApi({
+      '/api/auth/me': () => json(admin),
+      '/api/admin/contact-messages?limit=50&offset=0': () => json({ items: [], total: 0 }),
+      '/api/admin/outbox?limit=50&offset=0': () => json(outbox),
+    });
+    render(<AdminApp />);
+    const tabs = await screen.findByRole('tablist', { name: 'Communications' });
+    const messagesTab = within(tabs).getByRole('tab', { name: 'Contact messages' });
+    expect(messagesTab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+
+    // Keyboard: ArrowRight moves to and selects the outbox tab.
+    await act(async () => {
+      fireEvent.keyDown(messagesTab, { key: 'ArrowRight' });
+    });
+    const outboxTab = within(tabs).getByRole('tab', { name: 'Email outbox' });
+    expect(outboxTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(outboxTab);
+    expect(window.location.hash).toBe('#outbox');
+
+    const table = await screen.findByRole('table', { name: 'Email outbox' });
+    expect(await within(table).findByText('investor@manzil.ae')).toBeTruthy();
+    expect(within(table).getByText('Password reset')).toBeTruthy();
+    expect(within(table).getByText('Welcome')).toBeTruthy();
+    expect(within(table).getByText('Failed')).toBeTruthy();
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/admin/outbox?limit=50&offset=0');
+
+    // Search filters the loaded page.
+    const panel = screen.getByRole('tabpanel', { name: 'Email outbox' });
+    fireEvent.change(within(panel).getByLabelText('Search this page'), { target: { value: 'omar' } });
+    expect(within(table).queryByText('investor@manzil.ae')).toBeNull();
+    fireEvent.change(within(panel).getByLabelText('Search this page'), { target: { value: '' } });
+
+    await act(async () => {
+      fireEvent.click(within(table).getByRole('button', { name: /Read email “Reset your Manzil password”/ }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Reset your Manzil password' });
+    const link = within(dialog).getByRole('link', { name: resetUrl });
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe(resetUrl);
+    expect(link.getAttribute('rel')).toContain('noopener');
+    // Markup in the email body is shown as text, never parsed.
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).getByText(/<img src=x onerror=alert\(1\)>/)).toBeTruthy();
+  });
+
+  it('opens on the outbox from #outbox and explains an empty outbox', async () => {
+    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/outbox?limit=50&offset=0': () => json({ items: [], total: 0 }) });
+    window.history.replaceState(null, '', '/admin/communications#outbox');
+    render(<AdminApp />);
+    expect(
+      await screen.findByText('No emails have been sent yet. Welcome emails, verification codes and password-reset links appear here when SMTP is not configured.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Email outbox' }).getAttribute('aria-selected')).toBe('true');
+  });
+});
+
+describe('linkify', () => {
+  it('turns only http(s) URLs into anchors and keeps trailing punctuation outside', () => {
+    const nodes = linkify('Verify: https://manzil.ae/kyc. Not javascript:alert(1) nor <b>bold</b>');
+    const anchors = nodes.filter((n) => typeof n === 'object' && n !== null) as { props: { href: string } }[];
+    expect(anchors.map((a) => a.props.href)).toEqual(['https://manzil.ae/kyc']);
+    expect(nodes.filter((n) => typeof n === 'string').join('')).toBe('Verify: . Not javascript:alert(1) nor <b>bold</b>');
+  });
+});
