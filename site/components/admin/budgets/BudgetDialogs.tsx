@@ -251,7 +251,7 @@ export function ImportDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      wide
+      wide="xl"
       title={`Import a CSV into FY${year}`}
       description="Check the preview, then confirm. Nothing is saved unless every row is valid."
       footer={

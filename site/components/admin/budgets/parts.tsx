@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { formatFils } from '../../../../modules/budgets/contract';
 import { cx } from '../ui';
 
@@ -183,81 +183,5 @@ export function ErrorNote({ title, children }: { title?: string; children: React
   );
 }
 
-/**
- * A modal on the native <dialog>: the browser keeps focus inside and Escape closes it; clicking the
- * backdrop closes it too, and focus returns to what opened it.
- */
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  wide,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  wide?: boolean;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-  const titleId = useId();
-  const descId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      opener.current = document.activeElement;
-      if (typeof d.showModal === 'function') d.showModal();
-      else d.setAttribute('open', '');
-    }
-    if (!open && d.open) {
-      if (typeof d.close === 'function') d.close();
-      else d.removeAttribute('open');
-      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
-    }
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descId : undefined}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => e.target === ref.current && onClose()}
-      className={cx(
-        'm-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-ink/40',
-        wide ? 'w-[min(64rem,calc(100vw-2rem))]' : 'w-[min(34rem,calc(100vw-2rem))]',
-      )}
-    >
-      {open ? (
-        <div className="p-5 sm:p-7">
-          <div className="flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <h2 id={titleId} className="text-xl font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
-                {title}
-              </h2>
-              {description ? (
-                <div id={descId} className="mt-1 text-sm leading-relaxed text-slate-600">
-                  {description}
-                </div>
-              ) : null}
-            </div>
-            <button type="button" onClick={onClose} aria-label="Close" className="-mr-2 -mt-1 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </button>
-          </div>
-          {children ? <div className="mt-5">{children}</div> : null}
-          {footer ? <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
-        </div>
-      ) : null}
-    </dialog>
-  );
-}
+/** The admin dialog (native <dialog>), shared with the ledger screens. */
+export { Dialog } from '../ledger/parts';

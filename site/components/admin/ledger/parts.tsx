@@ -212,7 +212,8 @@ export function Dialog({
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  wide?: boolean;
+  /** true: 48rem; 'xl': 64rem (previews with many columns). */
+  wide?: boolean | 'xl';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
@@ -242,12 +243,15 @@ export function Dialog({
         onClose();
       }}
       onClick={(e) => e.target === ref.current && onClose()}
-      className={cx('m-auto max-h-[calc(100dvh-2rem)] rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-ink/40', wide ? 'w-[min(48rem,calc(100vw-2rem))]' : 'w-[min(34rem,calc(100vw-2rem))]')}
+      className={cx(
+        'm-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border border-slate-200 p-0 shadow-2xl backdrop:bg-ink/40',
+        wide === 'xl' ? 'w-[min(64rem,calc(100vw-2rem))]' : wide ? 'w-[min(48rem,calc(100vw-2rem))]' : 'w-[min(34rem,calc(100vw-2rem))]',
+      )}
     >
       {open ? (
         <div className="p-5 sm:p-7">
           <div className="flex items-start justify-between gap-4">
-            <div>
+            <div className="min-w-0">
               <h2 id={titleId} className="text-xl font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
                 {title}
               </h2>
