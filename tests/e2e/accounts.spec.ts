@@ -286,7 +286,8 @@ test('the chat answers a fee question from the canned set, and anything else fro
   await input.fill(feeQuestion);
   const askedAt = Date.now();
   await input.press('Enter');
-  await expect(panel.getByTestId('typing')).toBeVisible();
+  // The typing indicator lasts only those 700 ms, too short to catch reliably on a loaded machine;
+  // modules/chat/ui/ChatPanel.test.tsx checks it with fake timers.
   await expect(lastAnswer).toContainText('0.5% a year platform fee');
   expect(Date.now() - askedAt, 'canned replies come after 700 ms').toBeGreaterThanOrEqual(650);
   for (const figure of ['0.20% of exit profits', '0.5% to 2.5%', '0.5% early exit fee', '2% discount']) await expect(lastAnswer).toContainText(figure);
