@@ -249,11 +249,12 @@ export const reportQuery = z.object({
   to: dateSchema('to').optional(),
   costCenter: costCenterCodeSchema.optional(),
   property: propertyRefSchema.optional(),
-  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional().default('json'),
+  format: z.enum(['json', 'csv', 'pdf'], { error: 'format must be json, csv or pdf' }).optional().default('json'),
 });
 export type ReportQuery = z.output<typeof reportQuery>;
 
 export const generalLedgerQuery = reportQuery.extend({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional().default('json'),
   account: accountCodeSchema.optional(),
   limit: pageLimit(1000, 100),
   offset: pageOffset,

@@ -23,7 +23,8 @@ import {
   updateDraftInput,
   updateRecurringEntryInput,
 } from './contract';
-import { todayInDubai } from './dates';
+import { addDays, todayInDubai } from './dates';
+import { statementPdf, type StatementData, type StatementKind } from './pdf';
 import * as ledger from './service';
 
 const csvHeaders = (name: string) => ({
@@ -31,6 +32,18 @@ const csvHeaders = (name: string) => ({
   'content-disposition': `attachment; filename="${name}.csv"`,
   'cache-control': 'no-store',
 });
+
+/** A statement as a PDF download, drawn from the same data the JSON answers with. */
+async function pdfResponse<K extends StatementKind>(kind: K, data: StatementData[K], from: string, to: string) {
+  const body = await statementPdf(kind, data, { from, to, generatedAt: new Date() });
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="manzil-${kind}-${from}-${to}.pdf"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
 
 /** A text body streamed from an async generator of chunks. */
 function streamed(chunks: AsyncGenerator<string>, headers: Record<string, string>) {
@@ -180,6 +193,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       .get('/summary', () => ledger.ledgerSummary(db), { auth: 'admin' })
       .get('/trial-balance', async ({ query }) => {
         const tb = await ledger.trialBalance(db, query);
+        if (query.format === 'pdf') return pdfResponse('trial-balance', tb, tb.from ?? tb.comparison.to, tb.to);
         if (query.format !== 'csv') return tb;
         let csv = ledger.csvLine(['Account code', 'Account name', 'Type', 'Opening debit (AED)', 'Opening credit (AED)', 'Period debit (AED)', 'Period credit (AED)', 'Closing debit (AED)', 'Closing credit (AED)']);
         for (const r of tb.rows) {
@@ -204,6 +218,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       }, { auth: 'admin', query: generalLedgerQuery })
       .get('/profit-and-loss', async ({ query }) => {
         const pl = await ledger.profitAndLoss(db, query);
+        if (query.format === 'pdf') return pdfResponse('profit-and-loss', pl, pl.from, pl.to);
         if (query.format !== 'csv') return pl;
         let csv = ledger.csvLine(['Section', 'Account code', 'Account name', 'Level', `${pl.from} to ${pl.to} (AED)`, `${pl.comparison.from} to ${pl.comparison.to} (AED)`]);
         for (const [name, s] of [['Income', pl.income], ['Expenses', pl.expenses]] as const) {
@@ -215,6 +230,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       }, { auth: 'admin', query: reportQuery })
       .get('/balance-sheet', async ({ query }) => {
         const bs = await ledger.balanceSheet(db, query);
+        if (query.format === 'pdf') return pdfResponse('balance-sheet', bs, addDays(bs.comparisonAsOf, 1), bs.asOf);
         if (query.format !== 'csv') return bs;
         let csv = ledger.csvLine(['Section', 'Account code', 'Account name', 'Level', `At ${bs.asOf} (AED)`, `At ${bs.comparisonAsOf} (AED)`]);
         for (const [name, s] of [['Assets', bs.assets], ['Liabilities', bs.liabilities], ['Equity', bs.equity]] as const) {
@@ -227,6 +243,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       }, { auth: 'admin', query: reportQuery })
       .get('/cash-flow', async ({ query }) => {
         const cf = await ledger.cashFlow(db, query);
+        if (query.format === 'pdf') return pdfResponse('cash-flow', cf, cf.from, cf.to);
         if (query.format !== 'csv') return cf;
         let csv = ledger.csvLine(['Section', 'Account code', 'Line', `${cf.from} to ${cf.to} (AED)`, `${cf.comparison.from} to ${cf.comparison.to} (AED)`]);
         csv += ledger.csvLine(['Operating', '', 'Net income', ledger.aed(cf.operating.netIncome), ledger.aed(cf.operating.comparisonNetIncome)]);

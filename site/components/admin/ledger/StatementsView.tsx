@@ -1,13 +1,13 @@
 /**
  * The financial statements for any period: profit and loss, balance sheet, cash flow and trial
  * balance, each beside the prior period (current, prior, change), filtered by cost center or property,
- * with the statement's checks, a CSV export from the server and print-to-PDF (a print stylesheet lays
+ * with the statement's checks, CSV and PDF exports from the server and print-to-PDF (a print stylesheet lays
  * the statement out on its own, with a heading that says what it is and when it was produced).
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CircleCheck, FileText, Printer, TriangleAlert } from 'lucide-react';
+import { CircleCheck, FileDown, FileText, Printer, TriangleAlert } from 'lucide-react';
 import { ACCOUNT_TYPES, accountTypeLabels } from '../../../../modules/ledger/contract';
 import { ListError, LoadingRows } from '../lists';
 import { Button, Card, EmptyState, Toolbar, cx } from '../ui';
@@ -111,6 +111,7 @@ export function StatementsView({ initialReport = 'profit-and-loss' }: { initialR
           <Field label="Property" value={propertyText} onChange={setPropertyText} placeholder="Any property" className="sm:w-40" maxLength={64} />
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             <ExportButton url={ledgerUrl(`/${report}`, { ...params, format: 'csv' })} fallbackName={`${report}-${range.from}-to-${range.to}.csv`} disabled={!rangeOk || !isCurrent} />
+            <PdfLink href={ledgerUrl(`/${report}`, { ...params, format: 'pdf' })} disabled={!rangeOk || !isCurrent} />
             <Button icon={Printer} onClick={print} disabled={!isCurrent}>
               Print or save as PDF
             </Button>
@@ -226,6 +227,25 @@ function LoadingTable({ report }: { report: ReportKey }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The server's typeset PDF of the statement: a plain download link, so the browser saves it under the server's filename. */
+function PdfLink({ href, disabled }: { href: string; disabled: boolean }) {
+  const cls = 'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors';
+  if (disabled) {
+    return (
+      <span role="link" aria-disabled="true" className={cx(cls, 'cursor-not-allowed opacity-50')}>
+        <FileDown className="h-4 w-4" aria-hidden="true" />
+        Download PDF
+      </span>
+    );
+  }
+  return (
+    <a href={href} download className={cx(cls, 'hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500')}>
+      <FileDown className="h-4 w-4" aria-hidden="true" />
+      Download PDF
+    </a>
   );
 }
 
