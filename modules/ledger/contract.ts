@@ -364,3 +364,91 @@ export type TrialBalanceJson = {
 };
 
 export const formatEntryNumber = (n: number | bigint | string) => `JE-${String(n).padStart(6, '0')}`;
+
+// Report shapes (JSON answers of the report routes), shared by the API and the admin screens.
+
+export type StatementRow = {
+  accountCode: string;
+  accountName: string;
+  depth: number;
+  isGroup: boolean;
+  amount: string;
+  comparison: string;
+};
+
+export type StatementSection = { rows: StatementRow[]; total: string; comparisonTotal: string };
+
+export type ProfitAndLossJson = {
+  from: string;
+  to: string;
+  comparison: { from: string; to: string };
+  income: StatementSection;
+  expenses: StatementSection;
+  netIncome: string;
+  comparisonNetIncome: string;
+};
+
+export type BalanceSheetJson = {
+  asOf: string;
+  comparisonAsOf: string;
+  assets: StatementSection;
+  liabilities: StatementSection;
+  equity: StatementSection;
+  /** Income less expenses not yet closed into retained earnings. */
+  currentEarnings: string;
+  comparisonCurrentEarnings: string;
+  totalLiabilitiesAndEquity: string;
+  comparisonTotalLiabilitiesAndEquity: string;
+  balanced: boolean;
+};
+
+export type CashFlowRow = { accountCode: string; accountName: string; amount: string; comparison: string };
+
+export type CashFlowJson = {
+  from: string;
+  to: string;
+  comparison: { from: string; to: string };
+  operating: { netIncome: string; comparisonNetIncome: string; adjustments: CashFlowRow[]; total: string; comparisonTotal: string };
+  investing: { rows: CashFlowRow[]; total: string; comparisonTotal: string };
+  financing: { rows: CashFlowRow[]; total: string; comparisonTotal: string };
+  netChange: string;
+  comparisonNetChange: string;
+  openingCash: string;
+  closingCash: string;
+  comparisonOpeningCash: string;
+  comparisonClosingCash: string;
+};
+
+export type GeneralLedgerLine = {
+  date: string;
+  entryId: string;
+  entryNumber: string;
+  kind: string;
+  memo: string;
+  lineMemo: string | null;
+  accountCode: string;
+  accountName: string;
+  debit: string;
+  credit: string;
+  /** Running balance of the line's account after this line, as debit − credit. */
+  balance: string;
+  currency: string;
+  originalAmount: string | null;
+  rate: string | null;
+  costCenter: string | null;
+  property: string | null;
+  source: { module: string; id: string };
+};
+
+export type GeneralLedgerJson = {
+  from: string;
+  to: string;
+  account: { code: string; name: string; type: AccountType } | null;
+  /** Per account in scope: opening (the day before `from`), movements and closing, all as debit − credit where signed. */
+  accounts: { accountCode: string; accountName: string; opening: string; debit: string; credit: string; closing: string }[];
+  openingBalance: string;
+  closingBalance: string;
+  totals: { debit: string; credit: string };
+  lines: GeneralLedgerLine[];
+  page: { limit: number; offset: number; total: number };
+};

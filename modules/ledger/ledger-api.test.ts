@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { DEMO_ADMIN, DEMO_INVESTOR } from '../../db/seed';
 import { TestClient } from '../../tests/helpers/client';
 import { describeEachDb } from '../../tests/helpers/db';
+import { minorToDecimalString } from '../platform/contract';
 import { LEDGER_ACCOUNTS as A } from './contract';
 import { ledgerRoutes } from './routes';
 import { ledgerTestDatabase } from './test-helpers';
@@ -284,7 +285,7 @@ describeEachDb('ledger API', (kind) => {
         const bank = tb.body.rows.find((r: { accountCode: string }) => r.accountCode === A.bankOperating);
         const fils = BigInt(bank.debit) - BigInt(bank.credit);
         const line = out.stdout.split('\n').find((l) => l.startsWith('"1110 '))!;
-        expect(line).toBe(`"1110 Assets:Cash and bank:Emirates NBD operating account","${(Number(fils) / 100).toFixed(2)} AED"`);
+        expect(line).toBe(`"1110 Assets:Cash and bank:Emirates NBD operating account","${minorToDecimalString(fils)} AED"`);
         expect(out.stdout).toMatch(/"total","0"/);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,8 @@ import {
   type CashFlowClass,
   type TrialBalanceJson,
 } from './contract';
+import type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from './contract';
+export type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from './contract';
 import { costCenterSubtree } from './cost-centers';
 import { addDays, monthStart, priorPeriod, todayInDubai, yearStart } from './dates';
 import { normalizeRate } from './money';
@@ -122,15 +124,6 @@ export async function trialBalance(db: Db, range: ReportRange = {}): Promise<Tri
 // ---------------------------------------------------------------------------------------------
 // Statements: a tree of accounts with amounts for the period and its comparison
 
-export type StatementRow = {
-  accountCode: string;
-  accountName: string;
-  depth: number;
-  isGroup: boolean;
-  amount: string;
-  comparison: string;
-};
-export type StatementSection = { rows: StatementRow[]; total: string; comparisonTotal: string };
 
 function section(accounts: Account[], types: AccountType[], current: Map<string, bigint>, prior: Map<string, bigint>): StatementSection {
   const inSection = accounts.filter((a) => types.includes(a.type));
@@ -182,15 +175,6 @@ function natural(accounts: Account[], m: Map<string, Movement>, pick: (mv: Movem
 const periodNet = (mv: Movement) => mv.debit - mv.credit;
 const closingNet = (mv: Movement) => mv.openDebit - mv.openCredit + mv.debit - mv.credit;
 
-export type ProfitAndLossJson = {
-  from: string;
-  to: string;
-  comparison: { from: string; to: string };
-  income: StatementSection;
-  expenses: StatementSection;
-  netIncome: string;
-  comparisonNetIncome: string;
-};
 
 /** Income and expenses for the range (year-end closing entries left out), beside the prior period. */
 export async function profitAndLoss(db: Db, range: ReportRange = {}): Promise<ProfitAndLossJson> {
@@ -211,19 +195,6 @@ export async function profitAndLoss(db: Db, range: ReportRange = {}): Promise<Pr
   };
 }
 
-export type BalanceSheetJson = {
-  asOf: string;
-  comparisonAsOf: string;
-  assets: StatementSection;
-  liabilities: StatementSection;
-  equity: StatementSection;
-  /** Income less expenses not yet closed into retained earnings. */
-  currentEarnings: string;
-  comparisonCurrentEarnings: string;
-  totalLiabilitiesAndEquity: string;
-  comparisonTotalLiabilitiesAndEquity: string;
-  balanced: boolean;
-};
 
 /** Balances at `to` beside those at the end of the prior period (the day before `from`). */
 export async function balanceSheet(db: Db, range: ReportRange = {}): Promise<BalanceSheetJson> {
@@ -256,21 +227,6 @@ export async function balanceSheet(db: Db, range: ReportRange = {}): Promise<Bal
   };
 }
 
-export type CashFlowRow = { accountCode: string; accountName: string; amount: string; comparison: string };
-export type CashFlowJson = {
-  from: string;
-  to: string;
-  comparison: { from: string; to: string };
-  operating: { netIncome: string; comparisonNetIncome: string; adjustments: CashFlowRow[]; total: string; comparisonTotal: string };
-  investing: { rows: CashFlowRow[]; total: string; comparisonTotal: string };
-  financing: { rows: CashFlowRow[]; total: string; comparisonTotal: string };
-  netChange: string;
-  comparisonNetChange: string;
-  openingCash: string;
-  closingCash: string;
-  comparisonOpeningCash: string;
-  comparisonClosingCash: string;
-};
 
 /**
  * Cash flow by the indirect method: net income, then the change of every non-cash balance-sheet
@@ -352,39 +308,7 @@ export async function cashFlow(db: Db, range: ReportRange = {}): Promise<CashFlo
 // ---------------------------------------------------------------------------------------------
 // General ledger
 
-export type GeneralLedgerLine = {
-  date: string;
-  entryId: string;
-  entryNumber: string;
-  kind: string;
-  memo: string;
-  lineMemo: string | null;
-  accountCode: string;
-  accountName: string;
-  debit: string;
-  credit: string;
-  /** Running balance of the line's account after this line, as debit − credit. */
-  balance: string;
-  currency: string;
-  originalAmount: string | null;
-  rate: string | null;
-  costCenter: string | null;
-  property: string | null;
-  source: { module: string; id: string };
-};
 
-export type GeneralLedgerJson = {
-  from: string;
-  to: string;
-  account: { code: string; name: string; type: AccountType } | null;
-  /** Per account in scope: opening (the day before `from`), movements and closing, all as debit − credit where signed. */
-  accounts: { accountCode: string; accountName: string; opening: string; debit: string; credit: string; closing: string }[];
-  openingBalance: string;
-  closingBalance: string;
-  totals: { debit: string; credit: string };
-  lines: GeneralLedgerLine[];
-  page: { limit: number; offset: number; total: number };
-};
 
 async function accountScope(db: Db, code: string | undefined): Promise<{ root: Account | null; ids: string[] | null }> {
   if (!code) return { root: null, ids: null };

@@ -11,7 +11,7 @@ import type { StepFormProps } from '../step-types';
 /** How often the status view asks again while it is open. */
 export const VERIFY_POLL_MS = 30_000;
 
-type Stage = { label: string; state: 'done' | 'current' | 'todo' | 'failed' };
+type Stage = { label: string; state: 'done' | 'current' | 'upcoming' | 'failed' };
 
 export function verificationStages(key: KycStatusInfo['key']): Stage[] {
   switch (key) {
@@ -20,7 +20,7 @@ export function verificationStages(key: KycStatusInfo['key']): Stage[] {
       return [
         { label: 'Details submitted', state: 'done' },
         { label: 'Compliance review', state: 'current' },
-        { label: 'Decision', state: 'todo' },
+        { label: 'Decision', state: 'upcoming' },
       ];
     case 'approved':
       return [
@@ -37,8 +37,8 @@ export function verificationStages(key: KycStatusInfo['key']): Stage[] {
     default:
       return [
         { label: 'Submit your details', state: 'current' },
-        { label: 'Compliance review', state: 'todo' },
-        { label: 'Decision', state: 'todo' },
+        { label: 'Compliance review', state: 'upcoming' },
+        { label: 'Decision', state: 'upcoming' },
       ];
   }
 }
