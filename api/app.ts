@@ -5,6 +5,8 @@ import { healthRoutes } from '../modules/health';
 import { waitlistRoutes } from '../modules/waitlist';
 import { authRoutes } from '../modules/auth';
 import { budgetRoutes } from '../modules/budgets';
+import { auditRoutes } from '../modules/audit';
+import { settingsRoutes } from '../modules/settings';
 import { ledgerRoutes } from '../modules/ledger';
 import { buildKnowledge, chatRoutes, loadLearnArticles, type ChatKnowledge } from '../modules/chat';
 import { assistantRoutes } from '../modules/chat/assistant';
@@ -120,7 +122,9 @@ export function createApp(deps: AppDeps) {
     .use(chatRoutes({ chatKnowledge: knowledge, log }))
     .use(assistantRoutes({ db: deps.db, knowledge }))
     .use(ledgerRoutes(deps))
-    .use(budgetRoutes(deps));
+    .use(budgetRoutes(deps))
+    .use(auditRoutes(deps))
+    .use(settingsRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

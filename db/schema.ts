@@ -6,3 +6,6 @@ export * from '../modules/email/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/chat/schema';
 export * from '../modules/budgets/schema';
+export * from '../modules/properties/schema';
+export * from '../modules/audit/schema';
+export * from '../modules/settings/schema';

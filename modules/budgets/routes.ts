@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError } from '../../api/errors';
 import { authPlugin, loadSession } from '../auth';
+import { auditTrail, type TrailRule } from '../audit';
 import {
   copyBudgetInput,
   costCenterLinesQuery,
@@ -19,6 +20,16 @@ import {
 import * as budgets from './service';
 
 const yearParam = z.object({ year: yearSchema });
+
+/** How each budget write reads in the activity log. */
+const budgetTrail: TrailRule[] = [
+  { method: 'POST', pattern: /^\/$/, action: 'budget.create', entityType: 'budget', entityId: (_m, b) => String(b.fiscalYear ?? ''), summary: (_m, b) => `Created the ${String(b.fiscalYear ?? '')} budget` },
+  { method: 'PATCH', pattern: /^\/(\d{4})$/, action: 'budget.update', entityType: 'budget', summary: (m) => `Edited the ${m[1]} budget` },
+  { method: 'DELETE', pattern: /^\/(\d{4})$/, action: 'budget.delete', entityType: 'budget', summary: (m) => `Deleted the ${m[1]} budget` },
+  { method: 'PUT', pattern: /^\/(\d{4})\/cells$/, action: 'budget.cells', entityType: 'budget', summary: (m, b) => `Changed ${Array.isArray(b.cells) ? b.cells.length : 0} cells of the ${m[1]} budget` },
+  { method: 'POST', pattern: /^\/(\d{4})\/copy-from-last-year$/, action: 'budget.copy', entityType: 'budget', summary: (m) => `Copied last year's figures into the ${m[1]} budget` },
+  { method: 'POST', pattern: /^\/(\d{4})\/import$/, action: 'budget.import', entityType: 'budget', summary: (m, b) => (b.dryRun ? `Checked a CSV import for the ${m[1]} budget` : `Imported a CSV into the ${m[1]} budget`) },
+];
 
 /**
  * Budgets and cost-center reports under /api/admin/budgets, for administrators only (401 for
@@ -44,6 +55,7 @@ export const budgetRoutes = (deps: { db: Db }) => {
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
       if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
+    .use(auditTrail(deps, '/api/admin/budgets', budgetTrail))
     .get('/', async () => {
       const items = await budgets.listBudgets(db);
       return { items, total: items.length };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError, unprocessable } from '../../api/errors';
 import { authPlugin, loadSession } from '../auth';
+import { auditTrail, type TrailRule } from '../audit';
 import {
   accountTypeLabels,
   ACCOUNT_TYPES,
@@ -76,6 +77,31 @@ const accountsQuery = z.object({
 
 const range = (q: { from?: string; to?: string }) => `${q.from ?? 'start'}-to-${q.to ?? 'today'}`;
 
+type EntryLike = { number?: string; reversal?: { number?: string } };
+const entryNo = (r: unknown) => (r as EntryLike)?.number ?? '';
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** How each ledger write reads in the activity log (/admin/activity). */
+const ledgerTrail: TrailRule[] = [
+  { method: 'POST', pattern: /^\/accounts$/, action: 'ledger.account.create', entityType: 'account', entityId: (_m, b) => text(b.code), summary: (_m, b) => `Created account ${text(b.code)} ${text(b.name)}` },
+  { method: 'PATCH', pattern: /^\/accounts\/([^/]+)$/, action: 'ledger.account.update', entityType: 'account', summary: (m, b) => (b.archived === true ? `Archived account ${m[1]}` : b.archived === false ? `Restored account ${m[1]}` : `Edited account ${m[1]}`) },
+  { method: 'DELETE', pattern: /^\/accounts\/([^/]+)$/, action: 'ledger.account.delete', entityType: 'account', summary: (m) => `Deleted account ${m[1]}` },
+  { method: 'POST', pattern: /^\/cost-centers$/, action: 'ledger.cost-center.create', entityType: 'cost-center', entityId: (_m, b) => text(b.code), summary: (_m, b) => `Created cost center ${text(b.code)} ${text(b.name)}` },
+  { method: 'PATCH', pattern: /^\/cost-centers\/([^/]+)$/, action: 'ledger.cost-center.update', entityType: 'cost-center', summary: (m) => `Edited cost center ${m[1]}` },
+  { method: 'DELETE', pattern: /^\/cost-centers\/([^/]+)$/, action: 'ledger.cost-center.delete', entityType: 'cost-center', summary: (m) => `Deleted cost center ${m[1]}` },
+  { method: 'POST', pattern: /^\/journal-entries$/, action: 'ledger.entry.draft', entityType: 'journal-entry', entityId: (_m, _b, r) => (r as { id?: string })?.id ?? null, summary: (_m, b, r) => `Drafted journal entry ${entryNo(r)}${text(b.memo) ? ` “${text(b.memo).slice(0, 80)}”` : ''}` },
+  { method: 'PATCH', pattern: /^\/journal-entries\/([^/]+)$/, action: 'ledger.entry.edit', entityType: 'journal-entry', summary: (_m, _b, r) => `Edited draft ${entryNo(r)}` },
+  { method: 'DELETE', pattern: /^\/journal-entries\/([^/]+)$/, action: 'ledger.entry.delete', entityType: 'journal-entry', summary: (_m, _b, r) => text((r as { message?: string })?.message) || 'Deleted a draft' },
+  { method: 'POST', pattern: /^\/journal-entries\/([^/]+)\/post$/, action: 'ledger.entry.post', entityType: 'journal-entry', summary: (_m, _b, r) => `Posted journal entry ${entryNo(r)}` },
+  { method: 'POST', pattern: /^\/journal-entries\/([^/]+)\/reverse$/, action: 'ledger.entry.reverse', entityType: 'journal-entry', summary: (_m, _b, r) => `Reversed journal entry ${(r as { original?: EntryLike })?.original?.number ?? ''} with ${(r as { reversal?: EntryLike })?.reversal?.number ?? ''}` },
+  { method: 'POST', pattern: /^\/periods\/([^/]+)\/close$/, action: 'ledger.period.close', entityType: 'fiscal-period', summary: (m) => (m[1]!.length === 4 ? `Closed fiscal year ${m[1]} (income and expenses moved to retained earnings)` : `Closed period ${m[1]}`) },
+  { method: 'POST', pattern: /^\/periods\/([^/]+)\/reopen$/, action: 'ledger.period.reopen', entityType: 'fiscal-period', summary: (m) => `Reopened period ${m[1]}` },
+  { method: 'POST', pattern: /^\/recurring-entries$/, action: 'ledger.recurring.create', entityType: 'recurring-entry', entityId: (_m, _b, r) => (r as { id?: string })?.id ?? null, summary: (_m, b) => `Created recurring entry “${text(b.name) || text(b.memo)}”` },
+  { method: 'PATCH', pattern: /^\/recurring-entries\/([^/]+)$/, action: 'ledger.recurring.update', entityType: 'recurring-entry', summary: () => 'Edited a recurring entry' },
+  { method: 'DELETE', pattern: /^\/recurring-entries\/([^/]+)$/, action: 'ledger.recurring.delete', entityType: 'recurring-entry', summary: () => 'Deleted a recurring entry' },
+  { method: 'POST', pattern: /^\/recurring-entries\/run$/, action: 'ledger.recurring.run', entityType: 'recurring-entry', entityId: () => null, summary: () => 'Ran due recurring entries' },
+];
+
 /**
  * The ledger's admin API under /api/admin/ledger: chart of accounts, cost centers, journal entries
  * (draft → post → reverse), fiscal periods, recurring entries, reports (JSON or CSV) and the hledger export.
@@ -93,6 +119,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
         if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
       })
+      .use(auditTrail(deps, '/api/admin/ledger', ledgerTrail))
 
       // Chart of accounts ---------------------------------------------------------------------
       .get('/accounts', async ({ query }) => {

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const filsString = (label: string, min: bigint, max: bigint) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} must be an amount in fils` })
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (!/^\d+$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number of fils (1 AED = 100 fils)` });
+        return z.NEVER;
+      }
+      const n = BigInt(s);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be between AED ${(min / 100n).toLocaleString('en-US')} and AED ${(max / 100n).toLocaleString('en-US')}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/**
+ * Every setting the operator can change, with its default and its validation. Values travel as JSON;
+ * amounts as strings of fils.
+ */
+export const SETTINGS = {
+  retailAnnualLimit: {
+    label: 'Retail investor annual limit',
+    description: 'The most a retail investor may invest in any 12 months. Professional investors have no limit.',
+    default: '18000000',
+    schema: filsString('The retail annual limit', 100_000n, 10_000_000_000n),
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+export type SettingJson = { key: SettingKey; label: string; description: string; value: string; default: string; updatedAt: string | null; updatedBy: string | null };
+
+export const updateSettingInput = z.object({ value: z.union([z.string(), z.number()], { error: 'value is required' }) });
