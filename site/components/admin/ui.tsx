@@ -281,6 +281,8 @@ const badgeTone = {
   brand: 'bg-brand-50 text-brand-800 ring-brand-200',
   sand: 'bg-sand-50 text-sand-700 ring-sand-200',
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
 };
 
 export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: keyof typeof badgeTone }) {
