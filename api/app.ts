@@ -10,6 +10,15 @@ import { settingsRoutes } from '../modules/settings';
 import { ledgerRoutes } from '../modules/ledger';
 import { buildKnowledge, chatRoutes, loadLearnArticles, type ChatKnowledge } from '../modules/chat';
 import { assistantRoutes } from '../modules/chat/assistant';
+import { notificationRoutes } from '../modules/notifications';
+import { screeningRoutes } from '../modules/kyc/screening-routes';
+import { onboardingRoutes } from '../modules/onboarding';
+import { kycRoutes } from '../modules/kyc';
+import { fileRoutes } from '../modules/files';
+import { propertyRoutes } from '../modules/properties';
+import { walletRoutes } from '../modules/wallet';
+import { investingRoutes } from '../modules/investing';
+import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { parseJsonBody } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
@@ -24,6 +33,8 @@ export type AppDeps = {
   log?: Pick<Console, 'error'>;
   /** The assistant's knowledge base; built once from the FAQ and the learn articles when not given. */
   chatKnowledge?: ChatKnowledge;
+  /** The payment provider for deposits and payouts; the built-in sandbox when not given. */
+  paymentProvider?: PaymentProvider;
 };
 
 type ValidationIssue = { path?: string; message?: string; summary?: string };
@@ -124,7 +135,15 @@ export function createApp(deps: AppDeps) {
     .use(ledgerRoutes(deps))
     .use(budgetRoutes(deps))
     .use(auditRoutes(deps))
-    .use(settingsRoutes(deps));
+    .use(settingsRoutes(deps))
+    .use(kycRoutes(deps))
+    .use(fileRoutes(deps))
+    .use(notificationRoutes(deps))
+    .use(screeningRoutes(deps))
+    .use(onboardingRoutes(deps))
+    .use(propertyRoutes(deps))
+    .use(walletRoutes(deps))
+    .use(investingRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -2,6 +2,9 @@ import { count } from 'drizzle-orm';
 import type { Db } from './client';
 import { users } from './schema';
 import { newUnicode } from '../modules/auth/unicode';
+import { seedDemoScreeningList } from '../modules/kyc/screening';
+import { seedKycDemo } from '../modules/kyc/seed';
+import { seedDemoProperties } from '../modules/properties/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
 export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInvest#2026', firstName: 'Omar', lastName: 'Rahman' } as const;
@@ -14,7 +17,12 @@ export type SeedReport = { seeded: boolean; accounts: { role: 'admin' | 'investo
  */
 export async function seedDatabase(db: Db, env = process.env): Promise<SeedReport> {
   const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return { seeded: false, accounts: [] };
+  if (n > 0) {
+    // A demo database started before the catalogue existed gets it now (idempotent; skipped with ADMIN_EMAIL).
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) await seedDemoProperties(db);
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedKycDemo(db);
+    return { seeded: false, accounts: [] };
+  }
 
   const hash = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id' });
 
@@ -53,6 +61,12 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
       kycStatus: 'not_started',
     },
   ]);
+  // A fictitious sanctions/PEP list, so screening works on a fresh demo install.
+  await seedDemoScreeningList(db);
+  await seedDemoProperties(db);
+  // Demo KYC applicants (submitted, rejected, screening-flagged) for a living /admin/kyc queue. Unit test
+  // suites that seed skip them (their counts of users, notifications and audit entries stay as they were).
+  if (!process.env.VITEST) await seedKycDemo(db);
   return {
     seeded: true,
     accounts: [

@@ -190,8 +190,34 @@ describeEachDb('ledger books', (kind) => {
         }),
       );
       expect(sqlState(single)).toBe('LDG01');
+      // Inserted as posted with no lines: refused at commit.
       const direct = await rejection(db.execute(sql`insert into ledger_journal_entries (date, status, source_module, source_id, fingerprint) values ('2026-02-01', 'posted', 'sql', 'direct', '')`));
-      expect(sqlState(direct)).toBe('LDG02');
+      expect(sqlState(direct)).toBe('LDG01');
+      // Inserted as posted, then lines that do not balance: refused at commit.
+      const lopsided = await rejection(
+        db.transaction(async (tx) => {
+          const [e] = await raw(tx, sql`insert into ledger_journal_entries (date, status, source_module, source_id, fingerprint) values ('2026-02-01', 'posted', 'sql', 'lopsided', '') returning id`);
+          await tx.execute(sql`insert into ledger_journal_lines (entry_id, line_no, date, account_id, debit, credit)
+            select ${e.id}::uuid, 1, '2026-02-01'::date, id, 500::bigint, 0::bigint from ledger_accounts where code = ${A.bankOperating}
+            union all select ${e.id}::uuid, 2, '2026-02-01'::date, id, 0::bigint, 400::bigint from ledger_accounts where code = ${A.shareCapital}`);
+        }),
+      );
+      expect(sqlState(lopsided)).toBe('LDG01');
+      // Inserted as posted with its lines in one statement: fine, but no line may join it afterwards,
+      // even in the same transaction.
+      const late = await rejection(
+        db.transaction(async (tx) => {
+          const [e] = await raw(tx, sql`insert into ledger_journal_entries (date, status, source_module, source_id, fingerprint) values ('2026-02-01', 'posted', 'sql', 'late-line', '') returning id`);
+          await tx.execute(sql`insert into ledger_journal_lines (entry_id, line_no, date, account_id, debit, credit)
+            select ${e.id}::uuid, 1, '2026-02-01'::date, id, 500::bigint, 0::bigint from ledger_accounts where code = ${A.bankOperating}
+            union all select ${e.id}::uuid, 2, '2026-02-01'::date, id, 0::bigint, 500::bigint from ledger_accounts where code = ${A.shareCapital}`);
+          await tx.execute(sql`insert into ledger_journal_lines (entry_id, line_no, date, account_id, debit, credit)
+            select ${e.id}, 3, '2026-02-01', id, 1, 0 from ledger_accounts where code = ${A.bankOperating}`);
+        }),
+      );
+      expect(sqlState(late)).toBe('LDG02');
+      const [left] = await rows(db, sql`select 1 from ledger_journal_entries where source_id in ('direct', 'lopsided', 'late-line')`);
+      expect(left).toBeUndefined();
     });
 
     it('refuses any update or delete of a posted line, adding a line, or changing a posted entry', async () => {

@@ -228,9 +228,14 @@ const LINE_CHUNK = 20_000;
  * 20,000 lines, instead of a dozen bind parameters per line.
  */
 async function flushLines(tx: Db, all: LineRow[]) {
-  for (let i = 0; i < all.length; i += LINE_CHUNK) {
+  for (let i = 0; i < all.length; ) {
+    // A posted entry takes its lines in one statement, so a chunk never splits an entry.
+    let end = Math.min(i + LINE_CHUNK, all.length);
+    while (end < all.length && all[end]!.entryId === all[end - 1]!.entryId) end += 1;
+    const chunk = all.slice(i, end);
+    i = end;
     const json = JSON.stringify(
-      all.slice(i, i + LINE_CHUNK).map((l) => ({
+      chunk.map((l) => ({
         e: l.entryId,
         n: l.lineNo,
         d: l.date,
@@ -308,8 +313,10 @@ export async function postManyIn(tx: Db, entries: InternalEntry[]): Promise<Post
     ? (
         await rows<{ id: string; number: string; source_module: string; source_id: string }>(
           tx,
-          sql`insert into ledger_journal_entries (id, date, memo, status, kind, source_module, source_id, fingerprint, created_by, reverses_id)
-              select x.id, x.d, x.memo, 'draft', x.k::ledger_entry_kind, x.m, x.i, x.f, x.cb, x.rv
+          // Inserted already posted; the lines follow in this transaction, and the database checks the whole
+          // entry (balance, lines, dates, period) at commit (migration 0017).
+          sql`insert into ledger_journal_entries (id, date, memo, status, kind, source_module, source_id, fingerprint, created_by, reverses_id, posted_by, posted_at)
+              select x.id, x.d, x.memo, 'posted', x.k::ledger_entry_kind, x.m, x.i, x.f, x.cb, x.rv, x.cb, now()
                 from jsonb_to_recordset(${JSON.stringify(
                   toInsert.map((p, n) => ({
                     n,
@@ -339,12 +346,6 @@ export async function postManyIn(tx: Db, entries: InternalEntry[]): Promise<Post
     if (row) queueLines(row.id, p.entry.date, p.lines, allLines);
   }
   await flushLines(tx, allLines);
-  if (inserted.length) {
-    await tx.execute(
-      sql`update ledger_journal_entries set status = 'posted', posted_by = created_by, posted_at = now()
-           where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(inserted.map((r) => r.id))}::jsonb))`,
-    );
-  }
 
   const raced = toInsert.filter((p) => !created.has(key(p.entry.source.module, p.entry.source.id)));
   if (raced.length) for (const e of await lookup(raced)) existing.set(key(e.source_module, e.source_id), e);

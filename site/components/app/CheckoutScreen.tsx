@@ -1,8 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { Building2, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import type { CurrentUser } from '../../../modules/auth/contract';
+import type { InvestmentJson } from '../../../modules/investing/contract';
 import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import { ApiError, errorText } from '../../lib/api';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
+import { type CheckoutParams, readCheckoutParams } from './checkout/model';
+import { CheckoutOrder } from './checkout/Order';
+import { Receipt } from './checkout/Receipt';
 import { btn, card, EmptyState, ForViewer, Screen, SignedOutCard, useMoney, useViewer } from './ui';
+import { Problem, Spinner } from './wallet/shared';
 
 export function CheckoutEmpty() {
   const money = useMoney();
@@ -30,8 +39,52 @@ export function CheckoutEmpty() {
   );
 }
 
-export function Checkout() {
+/** A receipt opened from its address (/checkout?receipt={id}), e.g. after a reload. */
+function StoredReceipt({ investmentId }: { investmentId: string }) {
+  const q = useQuery<InvestmentJson>({ queryKey: [`/api/investments/${encodeURIComponent(investmentId)}`] });
+  if (q.isPending) return <Spinner label="Loading your receipt…" />;
+  if (q.isError || !q.data) {
+    const notFound = q.error instanceof ApiError && q.error.status === 404;
+    return (
+      <Problem
+        title={notFound ? "We couldn't find that receipt" : "We couldn't load the receipt"}
+        action={
+          <a href="/dashboard" className={btn.secondary}>
+            Go to your dashboard
+          </a>
+        }
+      >
+        {notFound ? 'Your investments are all listed on your dashboard.' : errorText(q.error, 'Please try again.')}
+      </Problem>
+    );
+  }
+  return <Receipt investment={q.data} />;
+}
+
+export function CheckoutForUser({ user, params }: { user: CurrentUser; params: CheckoutParams }) {
+  const [bought, setBought] = useState<InvestmentJson | null>(null);
+  if (params.kind === 'empty' && !bought) return <CheckoutEmpty />;
+  const showingReceipt = bought !== null || params.kind === 'receipt';
+  return (
+    <Screen
+      eyebrow="Checkout"
+      title={showingReceipt ? 'Your receipt' : 'Confirm your investment'}
+      description={showingReceipt ? undefined : 'Check the shares, fees and total. Nothing is paid until you confirm.'}
+    >
+      {bought ? (
+        <Receipt investment={bought} justBought />
+      ) : params.kind === 'receipt' ? (
+        <StoredReceipt investmentId={params.investmentId} />
+      ) : params.kind === 'order' ? (
+        <CheckoutOrder user={user} propertyId={params.propertyId} amountFils={params.amountFils} onInvested={setBought} />
+      ) : null}
+    </Screen>
+  );
+}
+
+export function Checkout({ search = typeof window === 'undefined' ? '' : window.location.search }: { search?: string }) {
   const viewer = useViewer();
+  const [params] = useState(() => readCheckoutParams(search));
   return (
     <ForViewer
       viewer={viewer}
@@ -48,7 +101,7 @@ export function Checkout() {
           This is where you confirm an investment. Log in to continue, or create an account to start investing.
         </SignedOutCard>
       )}
-      user={() => <CheckoutEmpty />}
+      user={(u) => <CheckoutForUser user={u} params={params} />}
     />
   );
 }

@@ -1,27 +1,17 @@
-import { ArrowRight, Building2, Clock, LayoutDashboard, Receipt, Repeat, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useStore } from '@nanostores/react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Clock, LayoutDashboard, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import type { CurrentUser } from '../../../modules/auth/contract';
 import { isKycVerified } from '../../../modules/auth/contract';
-import { formatMoney, MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import type { DashboardJson } from '../../../modules/investing/contract';
+import { api, errorText } from '../../lib/api';
+import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '../../lib/stores/session';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
-import { RETAIL_ANNUAL_LIMIT_FILS } from './limits';
-import { btn, card, EmptyState, ForViewer, Money, Screen, Section, SignedOutCard, useCurrency, useMoney, useViewer } from './ui';
-
-/** What the summary cards show. A new investor holds nothing, so every figure starts at zero. */
-export type PortfolioSummary = {
-  valueFils: bigint;
-  investedFils: bigint;
-  monthlyRentFils: bigint;
-  properties: number;
-  investedThisYearFils: bigint;
-};
-export const EMPTY_PORTFOLIO: PortfolioSummary = {
-  valueFils: 0n,
-  investedFils: 0n,
-  monthlyRentFils: 0n,
-  properties: 0,
-  investedThisYearFils: 0n,
-};
+import { Allocation, Holdings, RecentTransactions, RetailLimit, SummaryCards, ValueOverTime } from './dashboard/parts';
+import { btn, card, ForViewer, Screen, SignedOutCard, useViewer } from './ui';
+import { DASHBOARD_URL, Problem, Skeleton } from './wallet/shared';
 
 const UNDER_REVIEW = ['pending', 'submitted', 'in_review', 'under_review', 'processing'];
 
@@ -75,125 +65,116 @@ export function KycCard({ status }: { status: string | null | undefined }) {
   );
 }
 
-function SummaryCards({ p }: { p: PortfolioSummary }) {
-  const items = [
-    { label: 'Portfolio value', fils: p.valueFils, note: `Across ${p.properties} ${p.properties === 1 ? 'property' : 'properties'}` },
-    { label: 'Amount invested', fils: p.investedFils, note: 'Everything you have put in' },
-    { label: 'Total gain', fils: p.valueFils - p.investedFils, note: 'Portfolio value minus amount invested' },
-    { label: 'Monthly rental income', fils: p.monthlyRentFils, note: 'Your share of rent, after costs' },
-  ];
+/** Automated (a monthly SIP) or manual investing: the account's choice (§4), changed here or in SIP setup. */
+export function InvestmentModeSwitch() {
+  const mode = useStore($investmentMode);
+  // Read only when signed in (§4): this switch is only shown to a signed-in investor.
+  useEffect(() => {
+    api
+      .get<{ mode?: unknown }>('/api/investment/mode')
+      .then((r) => $investmentMode.set(normalizeInvestmentMode(r.mode)))
+      .catch(() => {});
+  }, []);
   return (
-    <section aria-labelledby="summary-title">
-      <h2 id="summary-title" className="sr-only">
-        Portfolio summary
-      </h2>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {items.map((i) => (
-          <div key={i.label} className={`${card} p-5`}>
-            <dt className="text-sm font-medium text-slate-500">{i.label}</dt>
-            <dd className="mt-2 font-display text-2xl tabular-nums tracking-tight text-ink">
-              <Money fils={i.fils} />
-            </dd>
-            <dd className="mt-1 text-xs text-slate-500">{i.note}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function RetailLimit({ usedFils }: { usedFils: bigint }) {
-  const money = useMoney();
-  const currency = useCurrency();
-  const pct = Number((usedFils * 100n) / RETAIL_ANNUAL_LIMIT_FILS);
-  return (
-    <Section id="limit-title" title="Your retail investor limit">
-      <p className="text-sm leading-relaxed text-slate-600">
-        Retail investors can invest up to <strong className="font-semibold text-ink">{formatMoney(RETAIL_ANNUAL_LIMIT_FILS, 'AED')}</strong> a year
-        {currency === 'AED' ? '' : ` (about ${money(RETAIL_ANNUAL_LIMIT_FILS)})`}.
-      </p>
-      <div className="mt-4">
-        <div className="flex justify-between text-xs text-slate-500">
-          <span>Invested this year</span>
-          <span className="tabular-nums">
-            {money(usedFils)} of {money(RETAIL_ANNUAL_LIMIT_FILS)}
-          </span>
-        </div>
-        <div
-          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-label="Retail limit used this year"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={pct}
+    <div role="group" aria-label="Investment mode" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
+      {(['automated', 'manual'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          aria-pressed={mode === m}
+          onClick={() => void setInvestmentMode(m)}
+          className={`rounded px-3 py-1.5 font-medium ${mode === m ? 'bg-brand-800 text-white' : 'text-slate-600 hover:bg-slate-50'}`}
         >
-          <div className="h-full rounded-full bg-sand-400" style={{ width: `${pct}%` }} />
-        </div>
-        <p className="mt-3 text-sm text-slate-600">
-          <span className="font-medium text-ink">{money(RETAIL_ANNUAL_LIMIT_FILS - usedFils)}</span> left to invest this year.
-        </p>
-      </div>
-    </Section>
+          {m === 'automated' ? 'Automated' : 'Manual'}
+        </button>
+      ))}
+    </div>
   );
 }
 
-export function DashboardForUser({ user, portfolio = EMPTY_PORTFOLIO, now = new Date() }: { user: CurrentUser; portfolio?: PortfolioSummary; now?: Date }) {
-  const money = useMoney();
+export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser; now?: Date }) {
+  const q = useQuery<DashboardJson>({ queryKey: [DASHBOARD_URL] });
+  const mode = useStore($investmentMode);
+  const data = q.data;
+  const holds = (data?.holdings.length ?? 0) > 0;
   return (
     <Screen
       eyebrow="Dashboard"
       title={`${greeting(now)}, ${user.firstName}`}
-      description="Your investments, rental income and account at a glance."
+      description="Your investments, wallet and account at a glance."
       actions={
         <>
-          <a href="/properties" className={btn.secondary}>
-            Browse properties
-          </a>
-          <a href="/sip-setup" className={btn.primary}>
-            Set up a SIP
-          </a>
+          <InvestmentModeSwitch />
+          {mode === 'automated' ? (
+            <>
+              <a href="/properties" className={btn.secondary}>
+                Browse properties
+              </a>
+              <a href="/sip-setup" className={btn.primary}>
+                Set up a SIP
+              </a>
+            </>
+          ) : (
+            <>
+              <a href="/sip-setup" className={btn.secondary}>
+                Set up a SIP
+              </a>
+              <a href="/properties" className={btn.primary}>
+                Browse properties
+              </a>
+            </>
+          )}
         </>
       }
     >
       <div className="space-y-6">
         <KycCard status={user.kycStatus} />
-        <SummaryCards p={portfolio} />
+        {q.isError ? (
+          <Problem
+            title="We couldn't load your portfolio"
+            action={
+              <button type="button" className={btn.secondary} onClick={() => void q.refetch()}>
+                <RefreshCw size={16} aria-hidden="true" />
+                Try again
+              </button>
+            }
+          >
+            {errorText(q.error, 'Please try again.')}
+          </Problem>
+        ) : null}
+        {q.isPending ? (
+          <p className="sr-only" role="status">
+            Loading your portfolio…
+          </p>
+        ) : null}
+        <SummaryCards data={data} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
-          <Section id="holdings-title" title="Your properties" className="lg:col-span-2">
-            <EmptyState icon={Building2} title="You don't own any property shares yet" actions={
-              <>
-                <a href="/properties" className={btn.primary}>
-                  <Building2 size={16} aria-hidden="true" />
-                  Browse properties
-                </a>
-                <a href="/sip-setup" className={btn.secondary}>
-                  <Repeat size={16} aria-hidden="true" />
-                  Set up a SIP
-                </a>
-              </>
-            }>
-              Buy shares in a single property from {money(MIN_INVESTMENT_FILS)}, or set up a SIP to invest automatically every month. Each property
-              you own appears here with its value and the rent it pays you.
-            </EmptyState>
-          </Section>
-          <RetailLimit usedFils={portfolio.investedThisYearFils} />
+          {data ? <Holdings holdings={data.holdings} /> : <HoldingsLoading />}
+          <RetailLimit limit={data?.retailLimit} />
         </div>
-        <Section
-          id="transactions-title"
-          title="Recent transactions"
-          action={
-            <a href="/wallet" className={btn.quiet}>
-              Go to wallet
-              <ArrowRight size={14} aria-hidden="true" />
-            </a>
-          }
-        >
-          <EmptyState icon={Receipt} title="No transactions yet">
-            Deposits, investments, rental income and withdrawals will be listed here as they happen.
-          </EmptyState>
-        </Section>
+        {data && holds ? (
+          <>
+            <ValueOverTime data={data} />
+            <Allocation data={data} />
+          </>
+        ) : null}
+        <RecentTransactions data={data} />
       </div>
     </Screen>
+  );
+}
+
+function HoldingsLoading() {
+  return (
+    <section aria-labelledby="holdings-title" className={`${card} p-5 sm:p-6 lg:col-span-2`} aria-busy="true">
+      <h2 id="holdings-title" className="text-base font-semibold text-ink">
+        Your properties
+      </h2>
+      <div className="mt-4 space-y-3" aria-hidden="true">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </section>
   );
 }
 

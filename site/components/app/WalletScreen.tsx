@@ -1,28 +1,33 @@
-import { ArrowDownToLine, ArrowUpFromLine, Banknote, CreditCard, Landmark, Receipt, ShieldAlert, Wallet as WalletIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDownToLine, ArrowUpFromLine, Banknote, CreditCard, Landmark, RefreshCw, ShieldAlert, Wallet as WalletIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import type { CurrentUser } from '../../../modules/auth/contract';
 import { isKycVerified } from '../../../modules/auth/contract';
 import { TRANSACTION_CHARGE_BPS } from '../../../modules/platform/contract';
-import { toast } from '../../lib/stores/toast';
+import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '../../../modules/wallet/contract';
+import { errorText } from '../../lib/api';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
-import { bpsLabel, PAYMENT_METHODS } from './limits';
-import { btn, card, EmptyState, ForViewer, Money, Screen, Section, SignedOutCard, useCurrency, useViewer } from './ui';
+import { btn, ForViewer, Money, Screen, Section, SignedOutCard, useCurrency, useMoney, useViewer } from './ui';
+import { DepositPanel } from './wallet/DepositPanel';
+import { Statements, WalletHistory, Withdrawals } from './wallet/History';
+import { fils, Skeleton, WALLET_URL } from './wallet/shared';
+import { WithdrawPanel } from './wallet/WithdrawPanel';
+
+export { HISTORY_COLUMNS } from './wallet/History';
 
 const METHOD_ICONS = { 'uae-bank-transfer': Landmark, 'international-transfer': Banknote, 'debit-card': CreditCard, 'credit-card': CreditCard } as const;
-
-export const HISTORY_COLUMNS = ['Date', 'Description', 'Type', 'Amount', 'Status'] as const;
 
 export function PaymentMethods() {
   return (
     <Section
       id="methods-title"
       title="Payment methods"
-      description={`Transaction charges range from ${bpsLabel(TRANSACTION_CHARGE_BPS.min)} to ${bpsLabel(TRANSACTION_CHARGE_BPS.max)}, depending on how you pay. The exact charge is shown before you confirm.`}
+      description={`Transaction charges range from ${bpsLabel(TRANSACTION_CHARGE_BPS.min)} to ${bpsLabel(TRANSACTION_CHARGE_BPS.max)}, depending on how you pay, plus 5% VAT on the charge. The exact charge is shown before you confirm.`}
     >
       <ul className="divide-y divide-slate-100">
         {PAYMENT_METHODS.map((m) => {
-          const Icon = METHOD_ICONS[m.key as keyof typeof METHOD_ICONS] ?? Banknote;
+          const Icon = METHOD_ICONS[m.key] ?? Banknote;
           return (
             <li key={m.key} className="flex items-start gap-4 py-4 first:pt-0 last:pb-0">
               <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-lg bg-slate-50 text-slate-600 ring-1 ring-slate-200">
@@ -44,88 +49,119 @@ export function PaymentMethods() {
   );
 }
 
-export function WalletHistory() {
+type Panel = 'deposit' | 'withdraw' | null;
+
+function BalanceCard({ summary, verified, onOpen }: { summary: ReturnType<typeof useWallet>; verified: boolean; onOpen: (p: Exclude<Panel, null>) => void }) {
+  const currency = useCurrency();
+  const money = useMoney();
+  const depositNote = useId();
+  const withdrawNote = useId();
+  const data = summary.data;
+  const available = fils(data?.available);
+  const held = fils(data?.held);
+  const pendingDeposits = fils(data?.pendingDeposits);
+  const canWithdraw = available >= MIN_WITHDRAWAL_FILS;
   return (
-    <Section id="history-title" title="Transaction history">
-      <div className="-mx-5 overflow-x-auto sm:-mx-6">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">Wallet transactions, newest first</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-              {HISTORY_COLUMNS.map((c) => (
-                <th key={c} scope="col" className={`px-5 py-2 font-medium sm:px-6 ${c === 'Amount' ? 'text-right' : ''}`}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-        </table>
+    <section aria-labelledby="balance-title" className="overflow-hidden rounded-xl bg-gradient-to-br from-brand-950 to-brand-800 p-6 text-white shadow-sm">
+      <h2 id="balance-title" className="text-sm font-medium text-brand-100">
+        Available balance
+      </h2>
+      {summary.isPending ? (
+        <p className="mt-2 font-display text-4xl tabular-nums tracking-tight" aria-busy="true">
+          <span className="sr-only">Loading your balance…</span>
+          <Skeleton className="h-10 w-44 bg-white/15" />
+        </p>
+      ) : summary.isError ? (
+        <div role="alert" className="mt-2 text-sm text-brand-50">
+          <p>We couldn't load your balance. {errorText(summary.error, '')}</p>
+          <button type="button" onClick={() => void summary.refetch()} className="mt-3 inline-flex items-center gap-2 rounded-md bg-white/10 px-3 py-1.5 text-sm hover:bg-white/20">
+            <RefreshCw size={14} aria-hidden="true" />
+            Try again
+          </button>
+        </div>
+      ) : (
+        <p className="mt-2 font-display text-4xl tabular-nums tracking-tight">
+          <Money fils={available} />
+        </p>
+      )}
+      <p className="mt-1 text-xs text-brand-200">Held in AED{currency === 'AED' ? '' : `, shown in ${currency}`}.</p>
+      {data && (held > 0n || pendingDeposits > 0n) ? (
+        <dl className="mt-4 space-y-1 border-t border-white/15 pt-3 text-xs text-brand-100">
+          <div className="flex justify-between gap-3">
+            <dt>In your wallet</dt>
+            <dd className="tabular-nums text-white">{money(fils(data.balance))}</dd>
+          </div>
+          {held > 0n ? (
+            <div className="flex justify-between gap-3">
+              <dt>Held for withdrawals</dt>
+              <dd className="tabular-nums text-white">{money(held)}</dd>
+            </div>
+          ) : null}
+          {pendingDeposits > 0n ? (
+            <div className="flex justify-between gap-3">
+              <dt>Deposits on the way</dt>
+              <dd className="tabular-nums text-white">{money(pendingDeposits)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <div className="mt-6 grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          disabled={!verified || !data}
+          aria-describedby={depositNote}
+          onClick={() => onOpen('deposit')}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2.5 text-sm font-medium text-brand-900 hover:bg-brand-50 disabled:cursor-not-allowed disabled:bg-white/20 disabled:text-white/70"
+        >
+          <ArrowDownToLine size={16} aria-hidden="true" />
+          Deposit
+        </button>
+        <button
+          type="button"
+          disabled={!canWithdraw}
+          aria-describedby={withdrawNote}
+          onClick={() => onOpen('withdraw')}
+          className="inline-flex items-center justify-center gap-2 rounded-md border border-white/30 px-4 py-2.5 text-sm font-medium text-white hover:bg-white/10 disabled:cursor-not-allowed disabled:text-white/60"
+        >
+          <ArrowUpFromLine size={16} aria-hidden="true" />
+          Withdraw
+        </button>
       </div>
-      <EmptyState icon={Receipt} title="No transactions yet">
-        Deposits, investments, rental income and withdrawals will appear here, newest first.
-      </EmptyState>
-    </Section>
+      <div className="mt-4 space-y-2 text-xs leading-relaxed text-brand-100">
+        <p id={depositNote}>
+          {verified ? 'Add money by bank transfer or card. The transaction charge depends on the method you choose.' : 'Deposits open once your identity is verified.'}
+        </p>
+        <p id={withdrawNote}>
+          {available <= 0n ? 'There is nothing to withdraw yet.' : canWithdraw ? 'Withdrawals go to a bank account in your name.' : `Withdrawals start from ${money(MIN_WITHDRAWAL_FILS)}.`}
+        </p>
+      </div>
+    </section>
   );
 }
 
-export function WalletForUser({ user, balanceFils = 0n }: { user: CurrentUser; balanceFils?: bigint }) {
+/** The panel the address asks for: ?action=deposit or ?action=withdraw. */
+export function initialPanel(search = typeof window === 'undefined' ? '' : window.location.search): Panel {
+  const action = new URLSearchParams(search).get('action');
+  return action === 'deposit' || action === 'withdraw' ? action : null;
+}
+
+function useWallet() {
+  return useQuery<WalletSummary>({ queryKey: [WALLET_URL] });
+}
+
+export function WalletForUser({ user }: { user: CurrentUser }) {
   const verified = isKycVerified(user.kycStatus);
-  const currency = useCurrency();
-  const depositNote = useId();
-  const withdrawNote = useId();
+  const summary = useWallet();
+  // /wallet?action=deposit (the checkout's "add money" link) opens the deposit form at once.
+  const [panel, setPanel] = useState<Panel>(() => initialPanel());
 
   return (
     <Screen eyebrow="Wallet" title="Your wallet" description="Fund your wallet, invest from it, and receive your rental income into it.">
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="space-y-6 lg:col-span-1">
-          <section aria-labelledby="balance-title" className="overflow-hidden rounded-xl bg-gradient-to-br from-brand-950 to-brand-800 p-6 text-white shadow-sm">
-            <h2 id="balance-title" className="text-sm font-medium text-brand-100">
-              Available balance
-            </h2>
-            <p className="mt-2 font-display text-4xl tabular-nums tracking-tight">
-              <Money fils={balanceFils} />
-            </p>
-            <p className="mt-1 text-xs text-brand-200">
-              Held in AED{currency === 'AED' ? '' : `, shown in ${currency}`}.
-            </p>
-            <div className="mt-6 grid grid-cols-2 gap-3">
-              <button
-                type="button"
-                disabled={!verified}
-                aria-describedby={depositNote}
-                onClick={() =>
-                  toast({
-                    title: 'Deposits are not open on your account yet',
-                    description: 'Nothing has been charged. We will email you as soon as you can fund your wallet.',
-                  })
-                }
-                className="inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2.5 text-sm font-medium text-brand-900 hover:bg-brand-50 disabled:cursor-not-allowed disabled:bg-white/20 disabled:text-white/70"
-              >
-                <ArrowDownToLine size={16} aria-hidden="true" />
-                Deposit
-              </button>
-              <button
-                type="button"
-                disabled={balanceFils <= 0n}
-                aria-describedby={withdrawNote}
-                className="inline-flex items-center justify-center gap-2 rounded-md border border-white/30 px-4 py-2.5 text-sm font-medium text-white hover:bg-white/10 disabled:cursor-not-allowed disabled:text-white/60"
-              >
-                <ArrowUpFromLine size={16} aria-hidden="true" />
-                Withdraw
-              </button>
-            </div>
-            <div className="mt-4 space-y-2 text-xs leading-relaxed text-brand-100">
-              <p id={depositNote}>
-                {verified
-                  ? 'Add money by bank transfer or card. The transaction charge depends on the method you choose.'
-                  : 'Deposits open once your identity is verified.'}
-              </p>
-              <p id={withdrawNote}>{balanceFils <= 0n ? 'There is nothing to withdraw yet.' : 'Withdrawals go to a bank account in your name.'}</p>
-            </div>
-          </section>
-
+          <BalanceCard summary={summary} verified={verified} onOpen={setPanel} />
           {!verified && (
-            <section aria-labelledby="wallet-kyc-title" className={`rounded-xl border border-sand-200 bg-sand-50 p-5`}>
+            <section aria-labelledby="wallet-kyc-title" className="rounded-xl border border-sand-200 bg-sand-50 p-5">
               <div className="flex items-start gap-3">
                 <ShieldAlert size={20} className="mt-0.5 shrink-0 text-sand-700" aria-hidden="true" />
                 <div>
@@ -142,11 +178,17 @@ export function WalletForUser({ user, balanceFils = 0n }: { user: CurrentUser; b
               </div>
             </section>
           )}
+          <Statements />
         </div>
 
         <div className="space-y-6 lg:col-span-2">
-          <PaymentMethods />
+          {panel === 'deposit' && verified ? <DepositPanel onClose={() => setPanel(null)} /> : null}
+          {panel === 'withdraw' ? (
+            <WithdrawPanel availableFils={fils(summary.data?.available)} defaultName={[user.firstName, user.lastName].filter(Boolean).join(' ')} onClose={() => setPanel(null)} />
+          ) : null}
+          <Withdrawals />
           <WalletHistory />
+          <PaymentMethods />
         </div>
       </div>
     </Screen>

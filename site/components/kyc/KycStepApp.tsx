@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import type { CurrentUser } from '../../../modules/auth/contract';
 import { useCurrentUser } from '../../lib/stores/auth';
 import { AppProviders } from '../react/AppProviders';
@@ -6,7 +6,6 @@ import { WithErrorFallback } from '../react/ErrorFallback';
 import { LoadingContent } from '../react/LoadingContent';
 import { SignedOutCard } from '../auth/SignedOutCard';
 import { primaryButtonClass, secondaryButtonClass } from './fields';
-import { type KycDraft, loadDraft, saveDraft } from './kyc-draft';
 import { kycStatusInfo } from './kyc-status';
 import { KycStatusBadge } from './KycStatusBadge';
 import { KycStepper } from './KycStepper';
@@ -18,6 +17,7 @@ import { FinancialStep } from './steps/FinancialStep';
 import { PersonalStep } from './steps/PersonalStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { VerifyStep } from './steps/VerifyStep';
+import { useKycApplication } from './use-kyc';
 import { usePathStep } from './use-path-step';
 
 const INTRO: Record<KycStepSlug, string> = {
@@ -95,31 +95,38 @@ function KycStepScreen({ step, go }: { step: KycStepSlug; go: (slug: KycStepSlug
 }
 
 function SignedInStep({ user, step, go }: { user: CurrentUser; step: KycStepSlug; go: (slug: KycStepSlug) => void }) {
-  const [draft, setDraftState] = useState<KycDraft>(() => loadDraft(user.id));
-  // Saved synchronously (not inside a state updater): moving to the next step unmounts this screen
-  // straight away, and a queued update would be dropped with it.
-  const latest = useRef(draft);
-  const setDraft = useCallback((update: (d: KycDraft) => KycDraft) => {
-    const next = update(latest.current);
-    latest.current = next;
-    saveDraft(next);
-    setDraftState(next);
-  }, []);
+  const { data: app, isPending, isError, refetch } = useKycApplication();
 
-  const info = kycStatusInfo(user.kycStatus);
-  const next = KYC_STEP_SLUGS[kycStepIndex(step) + 1] ?? 'verify';
-  const complete = () => {
-    setDraft((d) => ({ ...d, completed: d.completed.includes(step) ? d.completed : [...d.completed, step], lastStep: next }));
-    go(next);
-  };
+  if (isPending || !app) {
+    return (
+      <StepFrame step={step} completed={[]} go={go}>
+        {isError ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50/60 p-5">
+            <h2 className="font-semibold text-ink">We couldn’t load your verification</h2>
+            <p className="mt-1 text-sm text-slate-600">Your connection may have dropped. Everything you saved is safe.</p>
+            <button type="button" onClick={() => void refetch()} className={`mt-4 ${secondaryButtonClass}`}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <LoadingContent />
+        )}
+      </StepFrame>
+    );
+  }
 
-  const completed: KycStepSlug[] = info.key === 'approved' ? [...KYC_STEP_SLUGS] : info.editable ? draft.completed : KYC_STEP_SLUGS.slice(0, 5);
+  const info = kycStatusInfo(app.status);
+  const next = () => go(KYC_STEP_SLUGS[kycStepIndex(step) + 1] ?? 'verify');
+  const completed: KycStepSlug[] =
+    info.key === 'approved'
+      ? [...KYC_STEP_SLUGS]
+      : (['personal', 'documents', 'address', 'financial', 'review'] as const).filter((s) => app.steps[s].complete || (s === 'review' && !app.editable));
   const Form = FORMS[step];
 
   return (
     <StepFrame step={step} completed={completed} go={go}>
-      {info.editable || step === 'verify' ? (
-        <Form user={user} draft={draft} setDraft={setDraft} complete={complete} go={go} />
+      {app.editable || step === 'verify' ? (
+        <Form user={user} app={app} next={next} go={go} />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-slate-50/70 p-5 sm:p-6" data-testid="kyc-locked">
           <KycStatusBadge info={info} />
@@ -178,7 +185,7 @@ function StepFrame({ step, completed, go, children }: { step: KycStepSlug; compl
             <p className="mt-1.5">
               {step === 'verify'
                 ? 'Submitted details travel over an encrypted connection, and only you and our compliance team can see them.'
-                : 'Until you submit, your answers stay in this browser tab and are cleared when you log out or close it. When you submit, they travel over an encrypted connection and only you and our compliance team can see them.'}
+                : 'Each step is saved to your account over an encrypted connection as soon as it’s complete. Only you and our compliance team can see your details and documents.'}
             </p>
           </div>
           <div className="rounded-2xl border border-slate-200 p-5">

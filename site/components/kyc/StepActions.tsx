@@ -1,18 +1,23 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from './fields';
 import { type KycStepSlug, kycStep } from './steps';
+import { type SaveState, SaveStatus } from './SaveStatus';
 import { isPlainClick } from './use-path-step';
 
-/** Back (a link, so it also works as one) and the step's primary button, with the save note between them. */
+/** Back (a link, so it also works as one), the save status, and the step's primary button. */
 export function StepActions({
   back,
   go,
   primary,
-  note = 'Your answers are kept in this browser tab as you type.',
+  status,
+  onRetry,
+  note,
 }: {
   back: KycStepSlug | 'overview';
   go: (slug: KycStepSlug) => void;
   primary: ReactNode;
+  status?: SaveState;
+  onRetry?: () => void;
   note?: ReactNode;
 }) {
   const href = back === 'overview' ? '/kyc' : kycStep(back).path;
@@ -23,7 +28,12 @@ export function StepActions({
   };
   return (
     <div className="mt-8 border-t border-slate-100 pt-6">
-      <p className="mb-4 text-sm text-slate-500">{note}</p>
+      {note && <p className="mb-3 text-sm text-slate-500">{note}</p>}
+      {status && (
+        <div className="mb-4">
+          <SaveStatus status={status} onRetry={onRetry} idleText="Each step saves to your account as you go" />
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start sm:justify-between">
         <a href={href} onClick={onBack} className={secondaryButtonClass}>
           <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -37,10 +47,10 @@ export function StepActions({
   );
 }
 
-export function ContinueButton({ label = 'Continue' }: { label?: string }) {
+export function ContinueButton({ label = 'Continue', busy = false }: { label?: string; busy?: boolean }) {
   return (
-    <button type="submit" className={primaryButtonClass}>
-      {label}
+    <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? 'Saving…' : label}
       <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="M5 12h14M13 6l6 6-6 6" />
       </svg>

@@ -1,28 +1,12 @@
-/** The four documents KYC asks for, and the checks a file must pass before it can be uploaded. */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export const ACCEPT_ATTRIBUTE = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
+import {
+  checkUploadFile,
+  type KycApplicationJson,
+  type KycDocumentJson,
+  type KycDocumentType,
+  kycMessages,
+} from '../../../modules/kyc/contract';
 
-export type DocumentSlotKey = 'idFront' | 'idBack' | 'proofOfAddress' | 'selfie';
-
-export type DocumentSlot = {
-  key: DocumentSlotKey;
-  label: string;
-  hint: string;
-  /** True when only an Emirates ID needs it (a passport has no back). */
-  emiratesIdOnly?: boolean;
-};
-
-export const DOCUMENT_SLOTS: readonly DocumentSlot[] = [
-  { key: 'idFront', label: 'ID front', hint: 'The photo page of your passport, or the front of your Emirates ID. All four corners in view, no glare.' },
-  { key: 'idBack', label: 'ID back', hint: 'The back of your Emirates ID, with the machine-readable lines sharp.', emiratesIdOnly: true },
-  {
-    key: 'proofOfAddress',
-    label: 'Proof of address',
-    hint: 'A utility bill, bank statement or tenancy contract (Ejari) less than 3 months old, showing your name and address.',
-  },
-  { key: 'selfie', label: 'Selfie', hint: 'A clear photo of your face in good light, no hat or sunglasses, looking at the camera.' },
-];
+/** The documents KYC asks for, and the checks a file must pass before it is uploaded (the server checks its content again). */
 
 const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
 
@@ -39,30 +23,36 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** null when the file is acceptable; otherwise a sentence saying what to do. */
+/** null when the file may be uploaded; otherwise the contract's sentence saying what to do. */
 export function checkDocumentFile(file: { name: string; type: string; size: number }): string | null {
   const type = documentType(file);
-  if (!(ACCEPTED_DOCUMENT_TYPES as readonly string[]).includes(type)) {
-    return 'This file type isn’t accepted. Choose a JPEG, PNG or PDF.';
-  }
-  if (file.size > MAX_DOCUMENT_BYTES) return `This file is ${formatBytes(file.size)}. The limit is 10 MB.`;
-  if (file.size === 0) return 'This file is empty. Choose another.';
-  return null;
+  if (!type) return kycMessages.fileType;
+  return checkUploadFile({ size: file.size, type });
 }
 
-export function requiredSlots(idType: string): DocumentSlot[] {
-  return DOCUMENT_SLOTS.filter((s) => !(s.emiratesIdOnly && idType === 'passport'));
+/** The document types this investor must provide now: the required ones, then any an admin asked for. */
+export function documentSlots(app: KycApplicationJson): KycDocumentType[] {
+  const requested = app.status === 'rejected' ? (app.requestedDocuments?.types ?? []) : [];
+  return [...new Set([...app.requiredDocuments, ...requested])];
 }
 
-/**
- * Files chosen in this tab, kept in memory only: they are never written to storage and are
- * sent to the server only as part of an upload. A reload forgets them.
- */
-const chosen = new Map<DocumentSlotKey, File>();
-export const chosenDocuments = {
-  get: (key: DocumentSlotKey) => chosen.get(key),
-  set: (key: DocumentSlotKey, file: File) => void chosen.set(key, file),
-  remove: (key: DocumentSlotKey) => void chosen.delete(key),
-  all: () => new Map(chosen),
-  clear: () => chosen.clear(),
-};
+export const currentDocument = (app: KycApplicationJson, type: KycDocumentType): KycDocumentJson | undefined =>
+  app.documents.find((d) => d.type === type && !d.superseded);
+
+/** True when an admin asked for this type again and it has not been uploaded since. */
+export function awaitingRequested(app: KycApplicationJson, type: KycDocumentType): boolean {
+  const req = app.status === 'rejected' ? app.requestedDocuments : null;
+  if (!req?.types.includes(type)) return false;
+  const doc = currentDocument(app, type);
+  return !doc || Date.parse(doc.uploadedAt) < Date.parse(req.requestedAt);
+}
+
+/** Types still to upload: never uploaded, rejected and not yet replaced, or asked for again. */
+export function missingDocuments(app: KycApplicationJson): KycDocumentType[] {
+  return documentSlots(app).filter((t) => {
+    const doc = currentDocument(app, t);
+    return !doc || doc.status === 'rejected' || awaitingRequested(app, t);
+  });
+}
+
+export const isImage = (contentType: string) => contentType === 'image/jpeg' || contentType === 'image/png';

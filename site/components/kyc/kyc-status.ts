@@ -4,7 +4,7 @@ import { isKycVerified } from '../../../modules/auth/contract';
 export type KycTone = 'neutral' | 'progress' | 'waiting' | 'success' | 'danger';
 export type KycAction = { label: string; href: string };
 export type KycStatusInfo = {
-  key: 'not_started' | 'in_progress' | 'submitted' | 'under_review' | 'approved' | 'rejected';
+  key: 'not_started' | 'in_progress' | 'submitted' | 'resubmitted' | 'under_review' | 'approved' | 'rejected';
   label: string;
   tone: KycTone;
   headline: string;
@@ -58,13 +58,21 @@ const STATUS: Record<KycStatusInfo['key'], Omit<KycStatusInfo, 'key'>> = {
     editable: false,
   },
   rejected: {
-    label: 'Not approved',
+    label: 'Action needed',
     tone: 'danger',
-    headline: 'We couldn’t verify your identity',
-    detail: 'Check your notifications for the reason, then start again with updated details or documents.',
-    action: { label: 'Start again', href: '/kyc/personal' },
+    headline: 'We need something more from you',
+    detail: 'Our compliance team couldn’t verify your identity with what we have. See what to fix, update it, and submit again.',
+    action: { label: 'See what to fix', href: '/kyc/verify' },
     secondary: { label: 'Contact support', href: '/contact?topic=verification' },
     editable: true,
+  },
+  resubmitted: {
+    label: 'Resubmitted',
+    tone: 'waiting',
+    headline: 'We’ve received your updated details',
+    detail: 'Your changes are queued for our compliance team. You’ll get a notification when there’s a decision.',
+    action: { label: 'Track your status', href: '/kyc/verify' },
+    editable: false,
   },
 };
 

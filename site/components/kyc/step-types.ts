@@ -1,13 +1,12 @@
 import type { CurrentUser } from '../../../modules/auth/contract';
-import type { KycDraft } from './kyc-draft';
+import type { KycApplicationJson } from '../../../modules/kyc/contract';
 import type { KycStepSlug } from './steps';
 
 export type StepFormProps = {
   user: CurrentUser;
-  draft: KycDraft;
-  /** Updates the draft and keeps it in sessionStorage. */
-  setDraft: (update: (d: KycDraft) => KycDraft) => void;
-  /** Marks this step done (when it validates) and moves on. */
-  complete: () => void;
+  /** The application as GET /api/kyc last answered (kept fresh by every save). */
+  app: KycApplicationJson;
+  /** Moves on to the step after this one. */
+  next: () => void;
   go: (slug: KycStepSlug) => void;
 };

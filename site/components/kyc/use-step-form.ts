@@ -1,21 +1,37 @@
 import { type FormEvent, useState } from 'react';
-import type { z } from 'zod';
+import type { CurrentUser } from '../../../modules/auth/contract';
+import type { KycApplicationJson } from '../../../modules/kyc/contract';
 import { focusFirstError } from './fields';
-import { type FieldErrors, fieldErrors } from './kyc-draft';
+import { type FieldErrors, type FormStep, type StepForms, stepErrors } from './kyc-draft';
+import { useStepSave } from './use-kyc';
 
 /**
- * Errors appear after the first Continue, then update live as the investor fixes them.
- * On a valid submit, onValid runs; otherwise focus moves to the first field with an error.
+ * One form step: errors appear after the first Continue, then update live as the investor fixes them;
+ * the server's own messages show beside the same fields. Continue saves the step (if the autosave has
+ * not already) and, once the server accepts it, moves on; otherwise focus goes to the first problem.
  */
-export function useStepForm(schema: z.ZodType, value: unknown, order: readonly string[], onValid: () => void) {
+export function useStepForm<K extends FormStep>(
+  user: CurrentUser,
+  step: K,
+  form: StepForms[K],
+  app: KycApplicationJson,
+  order: readonly string[],
+  onValid: () => void,
+) {
   const [attempted, setAttempted] = useState(false);
-  const errors: FieldErrors = attempted ? fieldErrors(schema, value) : {};
-  const onSubmit = (e: FormEvent) => {
+  const [busy, setBusy] = useState(false);
+  const { status, serverErrors, saveNow } = useStepSave(user, step, form, app);
+  const errors: FieldErrors = { ...(attempted ? stepErrors(step, form) : {}), ...serverErrors };
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = fieldErrors(schema, value);
+    const found = stepErrors(step, form);
     setAttempted(true);
     if (Object.keys(found).length) return focusFirstError(found, order);
-    onValid();
+    setBusy(true);
+    const saved = await saveNow();
+    setBusy(false);
+    if (saved.ok) return onValid();
+    focusFirstError(saved.fields, order);
   };
-  return { errors, onSubmit };
+  return { errors, onSubmit, status, busy, retry: () => void saveNow() };
 }

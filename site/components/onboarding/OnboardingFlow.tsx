@@ -1,5 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type CurrentUser, isKycVerified } from '../../../modules/auth/contract';
+import {
+  ASSETS,
+  EXPERIENCE_LEVELS,
+  GOALS,
+  HORIZONS,
+  labelOf,
+  ONBOARDING_STEP_SLUGS,
+  ONBOARDING_STEPS,
+  type OnboardingAnswers,
+  type OnboardingJson,
+  type OnboardingStep,
+  RISK_QUESTIONS,
+  type RiskProfile,
+  riskProfile,
+  stepErrors,
+} from '../../../modules/onboarding/contract';
 import {
   convertMinor,
   CURRENCIES,
@@ -11,158 +29,249 @@ import {
   MIN_INVESTMENT_FILS,
   RETURNS,
 } from '../../../modules/platform/contract';
-import { $currency, setCurrency } from '../../lib/stores/currency';
-import { isKycVerified } from '../../../modules/auth/contract';
+import { ApiError, api, errorText } from '../../lib/api';
 import { useCurrentUser } from '../../lib/stores/auth';
+import { $currency, setCurrency } from '../../lib/stores/currency';
+import { setInvestmentMode } from '../../lib/stores/session';
+import { toast } from '../../lib/stores/toast';
+import { SignedOutCard } from '../auth/SignedOutCard';
+import { ChoiceGroup, focusFirstError, primaryButtonClass, secondaryButtonClass } from '../kyc/fields';
+import { type SaveState, SaveStatus } from '../kyc/SaveStatus';
+import { isPlainClick, usePathStep } from '../kyc/use-path-step';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
-import { ChoiceGroup, focusFirstError, primaryButtonClass, secondaryButtonClass } from '../kyc/fields';
-import { isPlainClick, usePathStep } from '../kyc/use-path-step';
-import {
-  completeStep,
-  emptyOnboarding,
-  hasStarted,
-  loadOnboarding,
-  nextView,
-  ONBOARDING_STEPS,
-  ONBOARDING_SLUGS,
-  type OnboardingAnswers,
-  type OnboardingSlug,
-  type OnboardingState,
-  type OnboardingView,
-  onboardingPath,
-  onboardingViewFromPath,
-  previousView,
-  reconcile,
-  resumeStep,
-  saveOnboarding,
-  stepErrors,
-} from './onboarding';
+import { LoadingContent } from '../react/LoadingContent';
+import { landingView, ONBOARDING_KEY, ONBOARDING_PAGES, type OnboardingRoute, onboardingPath, onboardingViewFromPath, previousView } from './onboarding';
 
-export const GOALS = [
-  { value: 'income', label: 'Regular rental income', description: 'A share of the rent, paid out as it comes in.' },
-  { value: 'growth', label: 'Long-term growth', description: 'Let property values build over the years.' },
-  { value: 'diversify', label: 'Diversify my savings', description: 'Add real assets beside cash, stocks and funds.' },
-  { value: 'retirement', label: 'Plan for retirement', description: 'Build steadily toward the years after work.' },
-  { value: 'learn', label: 'Learn with small amounts', description: 'See how property investing works before going further.' },
-] as const;
+/** How long after the last change answers are saved to the account. */
+export const AUTOSAVE_MS = 600;
 
-const earlyExit = FEES.find((f) => f.key === 'early-exit')!;
-
-export const HORIZONS = [
-  { value: 'under_3', label: `Less than ${EARLY_EXIT_YEARS} years` },
-  { value: '3_5', label: `${EARLY_EXIT_YEARS}-5 years` },
-  { value: '5_10', label: '5-10 years' },
-  { value: 'over_10', label: 'More than 10 years' },
-] as const;
-
-export const EXPERIENCE_LEVELS = [
-  { value: 'new', label: 'New to investing', description: 'I haven’t invested before.' },
-  { value: 'some', label: 'Some experience', description: 'I’ve used savings plans, funds or shares.' },
-  { value: 'experienced', label: 'Experienced', description: 'I invest regularly and follow my portfolio.' },
-  { value: 'property', label: 'Property investor', description: 'I own, or have owned, investment property.' },
-] as const;
-
-export const ASSETS = [
-  { value: 'stocks', label: 'Shares or ETFs' },
-  { value: 'funds', label: 'Mutual funds' },
-  { value: 'property', label: 'Property' },
-  { value: 'bonds', label: 'Bonds or fixed deposits' },
-  { value: 'gold', label: 'Gold' },
-  { value: 'crypto', label: 'Crypto-assets' },
-] as const;
-
-export const RISK_QUESTIONS = [
-  {
-    key: 'drop',
-    legend: 'If a property you’d invested in fell 15% in value over a year, what would you most likely do?',
-    choices: [
-      { value: 'sell', label: 'Sell, to avoid losing more' },
-      { value: 'wait', label: 'Wait, because property moves in long cycles' },
-      { value: 'buy_more', label: 'Invest more at the lower price' },
-    ],
-  },
-  {
-    key: 'share',
-    legend: 'How much of your savings would you put into property shares?',
-    choices: [
-      { value: 'under_10', label: 'Less than 10%' },
-      { value: '10_25', label: '10-25%' },
-      { value: 'over_25', label: 'More than 25%' },
-    ],
-  },
-  {
-    key: 'access',
-    legend: 'Could you leave this money invested for several years?',
-    choices: [
-      { value: 'yes', label: 'Yes, I won’t need it' },
-      { value: 'probably', label: 'Probably, though I might need some of it' },
-      { value: 'no', label: 'No, I may need it at short notice' },
-    ],
-  },
-] as const;
-
-const FIELD_ORDER: Record<OnboardingSlug, string[]> = {
+const FIELD_ORDER: Record<OnboardingStep, string[]> = {
   goals: ['goals', 'horizon'],
   experience: ['level', 'assets'],
   risk: ['drop', 'share', 'access'],
   preferences: ['currency', 'mode'],
 };
 
-const titleOf = (view: OnboardingView) =>
-  view === 'overview' ? 'Get started' : `${ONBOARDING_STEPS.find((s) => s.slug === view)!.title} · Get started`;
+const earlyExit = FEES.find((f) => f.key === 'early-exit')!;
 
-export default function OnboardingFlow({ view: initial }: { view: OnboardingView }) {
+const titleOf = (view: OnboardingRoute) => {
+  if (view === 'overview') return 'Get started';
+  return `${ONBOARDING_PAGES.find((p) => p.slug === view)!.title} · Get started`;
+};
+
+export default function OnboardingFlow({ view }: { view: OnboardingRoute }) {
   return (
     <AppProviders>
       <WithErrorFallback component="Onboarding">
-        <Flow initial={initial} />
+        <Gate initial={view} />
       </WithErrorFallback>
     </AppProviders>
   );
 }
 
-function Flow({ initial }: { initial: OnboardingView }) {
-  const [view, setView] = usePathStep(initial, onboardingViewFromPath, titleOf);
-  const [state, setState] = useState<OnboardingState>(() => loadOnboarding());
-  const [attempted, setAttempted] = useState(false);
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>;
+}
 
-  const go = useCallback(
-    (v: OnboardingView) => {
-      setAttempted(false);
-      setView(v, onboardingPath(v));
-    },
-    [setView],
+function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-red-200 bg-red-50/60 p-6">
+      <h2 className="font-semibold text-ink">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">Your connection may have dropped. Your saved answers are safe.</p>
+      <button type="button" onClick={onRetry} className={`mt-4 ${secondaryButtonClass}`}>
+        Try again
+      </button>
+    </div>
   );
-  const latest = useRef(state);
-  const update = useCallback((fn: (s: OnboardingState) => OnboardingState) => {
-    const next = reconcile(fn(latest.current));
-    latest.current = next;
-    saveOnboarding(next);
-    setState(next);
+}
+
+function Gate({ initial }: { initial: OnboardingRoute }) {
+  const me = useCurrentUser();
+  const user = me.data;
+  const progress = useQuery({ queryKey: ONBOARDING_KEY, queryFn: () => api.get<OnboardingJson>('/api/onboarding'), enabled: Boolean(user) });
+
+  if (me.isPending || (user && progress.isPending)) {
+    return (
+      <Frame>
+        <LoadingContent />
+      </Frame>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Frame>
+        <LoadError title="We couldn’t check your account" onRetry={() => void me.refetch()} />
+      </Frame>
+    );
+  }
+  if (!user) {
+    return (
+      <Frame>
+        <SignedOutCard title="Log in to get started">
+          Your answers are saved to your account, so you can stop at any point and pick up where you left off. Log in, or create an account in
+          about a minute.
+        </SignedOutCard>
+      </Frame>
+    );
+  }
+  if (progress.isError || !progress.data) {
+    return (
+      <Frame>
+        <LoadError title="We couldn’t load your answers" onRetry={() => void progress.refetch()} />
+      </Frame>
+    );
+  }
+  return <Flow key={user.id} user={user} initial={initial} saved={progress.data} />;
+}
+
+function Flow({ user, initial, saved }: { user: CurrentUser; initial: OnboardingRoute; saved: OnboardingJson }) {
+  const queryClient = useQueryClient();
+  const landing = landingView(initial, saved);
+  const resumed = landing !== initial && initial === 'overview';
+  const [view, setView] = usePathStep<OnboardingRoute>(landing, onboardingViewFromPath, titleOf);
+  const [server, setServer] = useState(saved);
+  const [answers, setAnswers] = useState<OnboardingAnswers>(saved.answers);
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [save, setSave] = useState<SaveState>({ state: saved.updatedAt ? 'saved' : 'idle', at: saved.updatedAt ? Date.parse(saved.updatedAt) : undefined });
+  const [welcomeBack, setWelcomeBack] = useState(resumed);
+
+  // The address bar shows where the investor really is (a resumed visit to /onboarding lands on its step).
+  useEffect(() => {
+    if (landing !== initial) window.history.replaceState({ step: landing }, '', onboardingPath(landing));
   }, []);
 
-  if (view === 'overview') return <Overview state={state} go={go} onRestart={() => update(() => emptyOnboarding())} />;
+  const accept = useCallback(
+    (next: OnboardingJson) => {
+      setServer(next);
+      queryClient.setQueryData(ONBOARDING_KEY, next);
+    },
+    [queryClient],
+  );
+
+  // ── Save as you go: answers and the current step, a moment after the last change ──
+  const latest = useRef({ answers, view });
+  latest.current = { answers, view };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const dirty = useRef(false);
+  const flush = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!dirty.current) return;
+    dirty.current = false;
+    const { answers: a, view: v } = latest.current;
+    setSave({ state: 'saving' });
+    try {
+      const next = await api.put<OnboardingJson>('/api/onboarding', { answers: a, ...(v === 'overview' ? {} : { currentStep: v }) });
+      accept(next);
+      setSave({ state: 'saved', at: Date.now() });
+    } catch (err) {
+      dirty.current = true;
+      setSave({ state: 'error', message: `Not saved: ${errorText(err, 'check your connection')}` });
+    }
+  }, [accept]);
+  const schedule = useCallback(() => {
+    dirty.current = true;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
+  }, [flush]);
+  useEffect(() => () => void flush(), [flush]);
+  useEffect(() => {
+    const onHide = () => void flush();
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [flush]);
+
+  const go = useCallback(
+    (v: OnboardingRoute) => {
+      setAttempted(false);
+      setServerErrors({});
+      setWelcomeBack(false);
+      setView(v, onboardingPath(v));
+      if (v !== 'overview') schedule();
+    },
+    [setView, schedule],
+  );
+
+  const setStepAnswers = <K extends OnboardingStep>(key: K, patch: Partial<OnboardingAnswers[K]>) => {
+    setAnswers((a) => ({ ...a, [key]: { ...a[key], ...patch } }));
+    setServerErrors((e) => {
+      const rest = { ...e };
+      for (const k of Object.keys(patch)) delete rest[k];
+      return rest;
+    });
+    schedule();
+  };
+
+  const restart = async () => {
+    if (timer.current) clearTimeout(timer.current);
+    dirty.current = false;
+    try {
+      const fresh = await api.delete<OnboardingJson>('/api/onboarding');
+      accept(fresh);
+      setAnswers(fresh.answers);
+      setSave({ state: 'idle' });
+      go('goals');
+    } catch (err) {
+      toast({ title: 'Error', description: errorText(err, 'Your answers could not be cleared. Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  if (view === 'overview') return <Intro onStart={() => go('goals')} />;
+  if (view === 'summary') return <Summary user={user} state={server} answers={answers} go={go} onRestart={restart} />;
 
   const slug = view;
-  const index = ONBOARDING_SLUGS.indexOf(slug);
-  const errors = attempted ? stepErrors(slug, state.answers) : {};
-  const setAnswers = <K extends keyof OnboardingAnswers>(key: K, patch: Partial<OnboardingAnswers[K]>) =>
-    update((s) => ({ ...s, answers: { ...s.answers, [key]: { ...s.answers[key], ...patch } } }));
+  const index = ONBOARDING_STEP_SLUGS.indexOf(slug);
+  const errors = { ...(attempted ? stepErrors(slug, answers) : {}), ...serverErrors };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = stepErrors(slug, state.answers);
+    const found = stepErrors(slug, answers);
     setAttempted(true);
     if (Object.keys(found).length) return focusFirstError(found, FIELD_ORDER[slug]);
-    update((s) => completeStep(s, slug));
-    go(nextView(slug));
+    if (timer.current) clearTimeout(timer.current);
+    dirty.current = false;
+    setBusy(true);
+    setSave({ state: 'saving' });
+    try {
+      const next = await api.put<OnboardingJson>(`/api/onboarding/${slug}`, answers[slug]);
+      accept(next);
+      setSave({ state: 'saved', at: Date.now() });
+      if (slug === 'preferences') {
+        const { currency, mode } = answers.preferences;
+        if (currency) setCurrency(currency);
+        await setInvestmentMode(mode);
+      }
+      setAttempted(false);
+      setServerErrors({});
+      setWelcomeBack(false);
+      setView(next.currentStep, onboardingPath(next.currentStep));
+    } catch (err) {
+      const fields = err instanceof ApiError ? ((err.body as { fields?: Record<string, string> } | undefined)?.fields ?? {}) : {};
+      if (Object.keys(fields).length) {
+        setServerErrors(fields);
+        focusFirstError(fields, FIELD_ORDER[slug]);
+        setSave({ state: 'idle' });
+      } else {
+        dirty.current = true;
+        setSave({ state: 'error', message: `Not saved: ${errorText(err, 'check your connection')}` });
+      }
+    } finally {
+      setBusy(false);
+    }
   };
   const back = previousView(slug);
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+    <Frame>
       <Progress index={index} />
+      {welcomeBack && (
+        <p role="status" className="mt-6 rounded-lg border border-brand-200 bg-brand-50/60 px-4 py-3 text-sm text-brand-900" data-testid="onboarding-resumed">
+          Welcome back, {user.firstName}. We saved your answers, so you’re picking up at step {index + 1}.
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8" aria-labelledby="onboarding-heading">
         <h1
           id="onboarding-heading"
@@ -174,26 +283,26 @@ function Flow({ initial }: { initial: OnboardingView }) {
           {ONBOARDING_STEPS[index].title}
         </h1>
         <div className="mt-6 space-y-8">
-          {slug === 'goals' && <GoalsStep answers={state.answers} set={(p) => setAnswers('goals', p)} errors={errors} />}
-          {slug === 'experience' && <ExperienceStep answers={state.answers} set={(p) => setAnswers('experience', p)} errors={errors} />}
-          {slug === 'risk' && <RiskStep answers={state.answers} set={(p) => setAnswers('risk', p)} errors={errors} />}
-          {slug === 'preferences' && <PreferencesStep answers={state.answers} set={(p) => setAnswers('preferences', p)} errors={errors} />}
+          {slug === 'goals' && <GoalsStep answers={answers} set={(p) => setStepAnswers('goals', p)} errors={errors} />}
+          {slug === 'experience' && <ExperienceStep answers={answers} set={(p) => setStepAnswers('experience', p)} errors={errors} />}
+          {slug === 'risk' && <RiskStep answers={answers} set={(p) => setStepAnswers('risk', p)} errors={errors} />}
+          {slug === 'preferences' && <PreferencesStep answers={answers} set={(p) => setStepAnswers('preferences', p)} errors={errors} />}
         </div>
         <div className="mt-10 flex flex-col-reverse gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <a href={onboardingPath(back)} onClick={navLink(go, back)} className={secondaryButtonClass}>
             Back
           </a>
-          <p className="text-center text-sm text-slate-500 sm:order-none">Saved on this device</p>
-          <button type="submit" className={primaryButtonClass}>
-            {slug === 'preferences' ? 'Finish' : 'Next'}
+          <SaveStatus status={save} onRetry={() => void flush()} idleText="Answers save to your account as you go" />
+          <button type="submit" className={primaryButtonClass} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Saving…' : slug === 'preferences' ? 'Finish' : 'Next'}
           </button>
         </div>
       </form>
-    </div>
+    </Frame>
   );
 }
 
-function navLink(go: (v: OnboardingView) => void, v: OnboardingView) {
+function navLink(go: (v: OnboardingRoute) => void, v: OnboardingRoute) {
   return (e: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(e)) return;
     e.preventDefault();
@@ -234,7 +343,7 @@ function Progress({ index }: { index: number }) {
   );
 }
 
-type StepProps<K extends keyof OnboardingAnswers> = {
+type StepProps<K extends OnboardingStep> = {
   answers: OnboardingAnswers;
   set: (patch: Partial<OnboardingAnswers[K]>) => void;
   errors: Record<string, string | undefined>;
@@ -299,6 +408,7 @@ function ExperienceStep({ answers, set, errors }: StepProps<'experience'>) {
         value={answers.experience.assets}
         onValueChange={(v) => set({ assets: v as string[] })}
         choices={ASSETS}
+        error={errors.assets}
       />
     </>
   );
@@ -361,6 +471,7 @@ function PreferencesStep({ answers, set, errors }: StepProps<'preferences'>) {
         hint="You can switch at any time."
         value={answers.preferences.mode}
         onValueChange={(v) => set({ mode: v === 'manual' ? 'manual' : 'automated' })}
+        error={errors.mode}
         choices={[
           {
             value: 'automated',
@@ -374,69 +485,105 @@ function PreferencesStep({ answers, set, errors }: StepProps<'preferences'>) {
   );
 }
 
-function Overview({ state, go, onRestart }: { state: OnboardingState; go: (v: OnboardingView) => void; onRestart: () => void }) {
-  const resume = resumeStep(state);
+function Intro({ onStart }: { onStart: () => void }) {
   const minimum = useMinimumLabel();
-
-  if (resume === 'complete') return <Finished state={state} go={go} onRestart={onRestart} />;
-
-  const started = hasStarted(state);
-  const resumeIndex = ONBOARDING_SLUGS.indexOf(resume);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <p className="text-sm font-semibold uppercase tracking-widest text-sand-600">Getting started</p>
       <h1 data-step-heading tabIndex={-1} className="mt-3 text-4xl font-semibold tracking-tight text-ink focus:outline-none sm:text-5xl" style={{ fontFamily: 'var(--font-display)' }}>
-        {started ? 'Welcome back' : 'Shape Manzil around you'}
+        Shape Manzil around you
       </h1>
       <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
-        {started
-          ? `You’ve answered ${state.completed.length} of ${ONBOARDING_STEPS.length} steps. Pick up at step ${resumeIndex + 1}: ${ONBOARDING_STEPS[resumeIndex].label.toLowerCase()}.`
-          : `Four short steps, about 2 minutes. Your answers help us show you the right properties and plans, from ${minimum}.`}
+        Four short steps, about 2 minutes. Your answers help us show you the right properties and plans, from {minimum}. Then you’ll verify your
+        identity so you can invest.
       </p>
       <ol className="mt-8 grid gap-3 sm:grid-cols-2" aria-label="Onboarding steps">
-        {ONBOARDING_STEPS.map((s, i) => {
-          const done = state.completed.includes(s.slug);
-          return (
-            <li key={s.slug} className={`flex items-center gap-3 rounded-xl border p-4 ${done ? 'border-brand-200 bg-brand-50/50' : 'border-slate-200 bg-white'}`}>
-              <span
-                aria-hidden="true"
-                className={`grid h-8 w-8 shrink-0 place-items-center rounded-full text-sm font-semibold ${done ? 'bg-brand-700 text-white' : 'border-2 border-slate-300 text-slate-500'}`}
-              >
-                {done ? '✓' : i + 1}
-              </span>
-              <span className="text-sm">
-                <span className="block font-medium text-ink">{s.label}</span>
-                <span className="text-slate-600">{s.title}</span>
-                {done && <span className="sr-only"> (answered)</span>}
-              </span>
-            </li>
-          );
-        })}
+        {ONBOARDING_STEPS.map((s, i) => (
+          <li key={s.slug} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full border-2 border-slate-300 text-sm font-semibold text-slate-500">
+              {i + 1}
+            </span>
+            <span className="text-sm">
+              <span className="block font-medium text-ink">{s.label}</span>
+              <span className="text-slate-600">{s.title}</span>
+            </span>
+          </li>
+        ))}
       </ol>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <a href={onboardingPath(resume)} onClick={navLink(go, resume)} className={primaryButtonClass}>
-          {started ? `Continue with ${ONBOARDING_STEPS[resumeIndex].label.toLowerCase()}` : 'Start'}
+      <div className="mt-8">
+        <a href={onboardingPath('goals')} onClick={navLink(() => onStart(), 'goals')} className={primaryButtonClass}>
+          Start
         </a>
-        {started && (
-          <button type="button" onClick={onRestart} className={secondaryButtonClass}>
-            Start over
-          </button>
-        )}
       </div>
-      <p className="mt-6 text-sm text-slate-500">Your answers are saved on this device as you go, so you can leave and come back.</p>
+      <p className="mt-6 text-sm text-slate-500">Your answers are saved to your account as you go, so you can leave and come back.</p>
     </div>
   );
 }
 
-function Finished({ state, go, onRestart }: { state: OnboardingState; go: (v: OnboardingView) => void; onRestart: () => void }) {
-  const { data: user } = useCurrentUser();
-  const verified = Boolean(user && isKycVerified(user.kycStatus));
-  const a = state.answers;
-  const label = (list: readonly { value: string; label: string }[], v: string) => list.find((x) => x.value === v)?.label ?? '';
-  const rows: { slug: OnboardingSlug; label: string; value: string }[] = [
-    { slug: 'goals', label: 'Goals', value: a.goals.goals.map((g) => label(GOALS, g)).join(', ') },
-    { slug: 'goals', label: 'Time horizon', value: label(HORIZONS, a.goals.horizon) },
-    { slug: 'experience', label: 'Experience', value: label(EXPERIENCE_LEVELS, a.experience.level) },
+const RISK_SHORT_LABELS: Record<(typeof RISK_QUESTIONS)[number]['key'], string> = {
+  drop: 'If a property fell 15%',
+  share: 'Share of savings',
+  access: 'Money left invested',
+};
+
+const profileTone: Record<RiskProfile['key'], string> = {
+  cautious: 'border-sky-200 bg-sky-50/70',
+  balanced: 'border-brand-200 bg-brand-50/60',
+  growth: 'border-sand-300 bg-sand-50',
+};
+
+function RiskProfileCard({ profile }: { profile: RiskProfile }) {
+  return (
+    <section aria-labelledby="risk-profile-heading" className={`mt-8 rounded-2xl border p-5 sm:p-6 ${profileTone[profile.key]}`} data-testid="risk-profile">
+      <p className="text-sm font-semibold uppercase tracking-wider text-slate-600" id="risk-profile-heading">
+        Your risk profile
+      </p>
+      <p className="mt-2 text-2xl font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
+        {profile.label}
+      </p>
+      <div className="mt-3 flex items-center gap-3">
+        <div
+          className="h-2 flex-1 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-200"
+          role="meter"
+          aria-label="Risk score"
+          aria-valuemin={0}
+          aria-valuemax={profile.maxScore}
+          aria-valuenow={profile.score}
+          aria-valuetext={`${profile.score} out of ${profile.maxScore}`}
+        >
+          <div className="h-full rounded-full bg-gradient-to-r from-sky-400 via-brand-500 to-sand-500" style={{ width: `${(profile.score / profile.maxScore) * 100}%` }} />
+        </div>
+        <span className="text-sm text-slate-600">
+          {profile.score} / {profile.maxScore}
+        </span>
+      </div>
+      <p className="mt-3 text-[15px] leading-relaxed text-slate-700">{profile.description}</p>
+      <p className="mt-2 text-xs text-slate-500">From your time horizon, experience and answers to the risk questions. It guides what we show you; it isn’t advice.</p>
+    </section>
+  );
+}
+
+function Summary({
+  user,
+  state,
+  answers,
+  go,
+  onRestart,
+}: {
+  user: CurrentUser;
+  state: OnboardingJson;
+  answers: OnboardingAnswers;
+  go: (v: OnboardingRoute) => void;
+  onRestart: () => void;
+}) {
+  const verified = isKycVerified(user.kycStatus);
+  const a = answers;
+  const profile = state.riskProfile ?? riskProfile(a);
+  const rows: { slug: OnboardingStep; label: string; value: string }[] = [
+    { slug: 'goals', label: 'Goals', value: a.goals.goals.map((g) => labelOf(GOALS, g)).join(', ') },
+    { slug: 'goals', label: 'Time horizon', value: labelOf(HORIZONS, a.goals.horizon) },
+    { slug: 'experience', label: 'Experience', value: labelOf(EXPERIENCE_LEVELS, a.experience.level) },
+    ...RISK_QUESTIONS.map((q) => ({ slug: 'risk' as const, label: RISK_SHORT_LABELS[q.key], value: labelOf(q.choices, a.risk[q.key]) })),
     { slug: 'preferences', label: 'Currency', value: a.preferences.currency ? `${a.preferences.currency} · ${CURRENCIES[a.preferences.currency].name}` : '' },
     { slug: 'preferences', label: 'Investment mode', value: a.preferences.mode === 'manual' ? 'Manual' : 'Automated (monthly SIP)' },
   ];
@@ -446,26 +593,27 @@ function Finished({ state, go, onRestart }: { state: OnboardingState; go: (v: On
       <h1 data-step-heading tabIndex={-1} className="mt-3 text-4xl font-semibold tracking-tight text-ink focus:outline-none sm:text-5xl" style={{ fontFamily: 'var(--font-display)' }}>
         You’re all set
       </h1>
+      {profile && <RiskProfileCard profile={profile} />}
       {verified ? (
         <>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">Your identity is already verified, so you can invest whenever you’re ready.</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <p className="mt-8 max-w-xl text-lg leading-relaxed text-slate-600">Your identity is already verified, so you can invest whenever you’re ready.</p>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <a href="/properties" className={primaryButtonClass}>
               Browse properties
             </a>
-            <a href="/kyc" className={secondaryButtonClass}>
-              View your verification
+            <a href="/dashboard" className={secondaryButtonClass}>
+              Go to your dashboard
             </a>
           </div>
         </>
       ) : (
         <>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+          <p className="mt-8 max-w-xl text-lg leading-relaxed text-slate-600">
             One step before you can invest: verify your identity. UAE rules require it for every investor, and it takes 5-10 minutes.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
             <a href="/kyc" className={primaryButtonClass}>
-              Verify your identity
+              Continue to verification
             </a>
             <a href="/properties" className={secondaryButtonClass}>
               Browse properties first
@@ -484,7 +632,7 @@ function Finished({ state, go, onRestart }: { state: OnboardingState; go: (v: On
         </div>
         <dl className="divide-y divide-slate-100 px-5">
           {rows.map((r) => (
-            <div key={r.label} className="grid gap-1 py-3 text-sm sm:grid-cols-[160px_1fr_auto] sm:items-center sm:gap-4">
+            <div key={r.label} className="grid gap-1 py-3 text-sm sm:grid-cols-[200px_1fr_auto] sm:items-center sm:gap-4">
               <dt className="text-slate-500">{r.label}</dt>
               <dd className="text-ink">{r.value}</dd>
               <dd>
@@ -496,7 +644,7 @@ function Finished({ state, go, onRestart }: { state: OnboardingState; go: (v: On
           ))}
         </dl>
       </section>
-      <p className="mt-4 text-sm text-slate-500">Saved on this device.</p>
+      <p className="mt-4 text-sm text-slate-500">Saved to your account{state.completedAt ? ` on ${new Date(state.completedAt).toLocaleDateString()}` : ''}.</p>
     </div>
   );
 }

@@ -1,95 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import {
-  completeStep,
-  emptyOnboarding,
-  loadOnboarding,
-  ONBOARDING_KEY,
-  type OnboardingState,
-  onboardingViewFromPath,
-  reconcile,
-  resumeStep,
-  saveOnboarding,
-  stepErrors,
-} from './onboarding';
+import { emptyAnswers, type OnboardingJson } from '../../../modules/onboarding/contract';
+import { hasStarted, landingView, onboardingPath, onboardingViewFromPath, previousView } from './onboarding';
 
-function memoryStore(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
+function state(patch: Partial<OnboardingJson> = {}): OnboardingJson {
   return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-    raw: data,
+    steps: ['goals', 'experience', 'risk', 'preferences'],
+    currentStep: 'goals',
+    completedSteps: [],
+    answers: emptyAnswers(),
+    riskProfile: null,
+    complete: false,
+    completedAt: null,
+    updatedAt: null,
+    ...patch,
   };
 }
 
-function answered(): OnboardingState {
-  const s = emptyOnboarding();
-  s.answers.goals = { goals: ['income'], horizon: '5_10' };
-  s.answers.experience = { level: 'some', assets: [] };
-  s.answers.risk = { drop: 'wait', share: '10_25', access: 'yes' };
-  s.answers.preferences = { currency: 'GBP', mode: 'manual' };
-  return s;
-}
-
-describe('onboarding resume', () => {
-  it('starts a first-time visitor at goals', () => {
-    expect(resumeStep(loadOnboarding(memoryStore()))).toBe('goals');
-  });
-
-  it('resumes at the first unanswered step after leaving and coming back', () => {
-    const store = memoryStore();
-    let s = answered();
-    s = completeStep(s, 'goals');
-    s = completeStep(s, 'experience');
-    saveOnboarding(s, store);
-    const back = loadOnboarding(store);
-    expect(resumeStep(back)).toBe('risk');
-    expect(back.answers.goals.goals).toEqual(['income']);
-  });
-
-  it('resumes at an earlier gap even if later steps were done', () => {
-    let s = answered();
-    s = completeStep(s, 'goals');
-    s = completeStep(s, 'risk');
-    expect(resumeStep(s)).toBe('experience');
-  });
-
-  it('reports complete once all four steps are done, and keeps the chosen currency and mode', () => {
-    const store = memoryStore();
-    let s = answered();
-    for (const step of ['goals', 'experience', 'risk', 'preferences'] as const) s = completeStep(s, step);
-    saveOnboarding(s, store);
-    const back = loadOnboarding(store);
-    expect(resumeStep(back)).toBe('complete');
-    expect(back.answers.preferences).toEqual({ currency: 'GBP', mode: 'manual' });
-  });
-
-  it('does not mark a step done while its answers are incomplete', () => {
-    const s = emptyOnboarding();
-    expect(completeStep(s, 'goals').completed).toEqual([]);
-    expect(stepErrors('goals', s.answers)).toEqual({ goals: 'Choose at least one goal', horizon: 'Choose how long you plan to stay invested' });
-  });
-
-  it('drops a completed step whose answers were later cleared, so resuming never skips it', () => {
-    let s = completeStep(answered(), 'goals');
-    s = { ...s, answers: { ...s.answers, goals: { goals: [], horizon: '5_10' } } };
-    expect(resumeStep(reconcile(s))).toBe('goals');
-  });
-
-  it('starts fresh on unreadable or foreign data instead of failing', () => {
-    expect(resumeStep(loadOnboarding(memoryStore({ [ONBOARDING_KEY]: '{not json' })))).toBe('goals');
-    expect(resumeStep(loadOnboarding(memoryStore({ [ONBOARDING_KEY]: JSON.stringify({ version: 9, completed: ['goals'] }) })))).toBe('goals');
-    const tampered = loadOnboarding(
-      memoryStore({ [ONBOARDING_KEY]: JSON.stringify({ version: 1, completed: ['goals', 'hack'], answers: { preferences: { currency: 'XYZ', mode: 'yolo' } } }) }),
-    );
-    expect(tampered.completed).toEqual(['goals']);
-    // §4: anything but automated or manual becomes automated; currencies outside the catalogue are dropped.
-    expect(tampered.answers.preferences).toEqual({ currency: '', mode: 'automated' });
-  });
-
+describe('onboarding routes', () => {
   it('maps paths to views, case-insensitively with a trailing slash, and rejects unknown steps', () => {
     expect(onboardingViewFromPath('/onboarding')).toBe('overview');
     expect(onboardingViewFromPath('/Onboarding/Risk/')).toBe('risk');
+    expect(onboardingViewFromPath('/onboarding/summary')).toBe('summary');
     expect(onboardingViewFromPath('/onboarding/nope')).toBeNull();
+    expect(onboardingPath('overview')).toBe('/onboarding');
+    expect(onboardingPath('preferences')).toBe('/onboarding/preferences');
+  });
+
+  it('shows the start page to someone who has not started', () => {
+    expect(hasStarted(state())).toBe(false);
+    expect(landingView('overview', state())).toBe('overview');
+  });
+
+  it('resumes /onboarding at the saved step once started, and at the summary once complete', () => {
+    const started = state({ currentStep: 'risk', completedSteps: ['goals', 'experience'], updatedAt: '2026-01-01T00:00:00Z' });
+    expect(landingView('overview', started)).toBe('risk');
+    // A step opened directly (an edit link, the browser's Back) stays where it was asked to be.
+    expect(landingView('goals', started)).toBe('goals');
+    const done = state({ currentStep: 'summary', complete: true, completedSteps: ['goals', 'experience', 'risk', 'preferences'], updatedAt: '2026-01-01T00:00:00Z' });
+    expect(landingView('overview', done)).toBe('summary');
+  });
+
+  it('keeps the summary closed until every step is done', () => {
+    expect(landingView('summary', state({ currentStep: 'experience', updatedAt: '2026-01-01T00:00:00Z' }))).toBe('experience');
+  });
+
+  it('goes back from the first step to the start page', () => {
+    expect(previousView('goals')).toBe('overview');
+    expect(previousView('preferences')).toBe('risk');
   });
 });

@@ -2,8 +2,8 @@
  * The two-step signup dialog (spec §2, §4, §8).
  * Step 1 'Create Your Account': email + password → POST signup-step1 ('Processing...').
  * Step 2 'Complete Your Profile': names, phone, terms → POST signup-step2 ('Creating...').
- * Step 3: welcome, first name, unique ID, email note; after 5 s the dialog closes, resets and the page
- * moves on. A partial signup found once per opening (email from ?email= or the form) resumes at step 2.
+ * Step 3: welcome, first name, unique ID, email note; after 5 s the dialog closes, resets and the new
+ * investor moves on to /onboarding. A partial signup found once per opening (email from ?email= or the form) resumes at step 2.
  */
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { signupStep1Input, signupStep2Input } from '../../../modules/auth/contract';
@@ -11,6 +11,7 @@ import { PRODUCT_NAME, TIMINGS } from '../../../modules/platform/contract';
 import { ApiError, api, errorText } from '../../lib/api';
 import { $auth } from '../../lib/stores/session';
 import { toast } from '../../lib/stores/toast';
+import { page } from './dialog-state';
 import { afterLoginNavigate } from './LoginDialog';
 import { type FieldErrors, FieldError, linkButton, PasswordField, primaryButton, secondaryButton, Spinner, TextField, validate } from './fields';
 import { Modal } from './Modal';
@@ -210,7 +211,8 @@ export function SignupDialog({ open, seq, onClose, onSwitchToLogin, returnFocusT
         if (successTimer.current) clearTimeout(successTimer.current);
         successTimer.current = null;
         onClose();
-        (onSuccess ?? (() => afterLoginNavigate(role)))();
+        // A new investor continues with the guided onboarding (goals, experience, preferences → /kyc).
+        (onSuccess ?? (() => (role === 'admin' ? afterLoginNavigate(role) : page.assign('/onboarding'))))();
       };
       successTimer.current = setTimeout(() => finish.current?.(), TIMINGS.signupSuccess);
     } catch (err) {

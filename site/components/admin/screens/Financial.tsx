@@ -5,6 +5,7 @@ import type { ScreenProps } from '../screenRegistry';
 import { Button, RecordList, ScreenIntro, TabLinks, notConnected, type Column, type FilterSpec } from '../ui';
 import { GeneralLedgerView } from '../ledger/GeneralLedgerView';
 import { StatementsView } from '../ledger/StatementsView';
+import { ReconciliationPanel } from '../money/ReconciliationPanel';
 
 type Icon = ComponentType<{ className?: string }>;
 type TabContent = {
@@ -188,8 +189,9 @@ export default function Financial({ route }: ScreenProps) {
   const content = tabContent[current.tab]!;
   return (
     <>
-      <ScreenIntro description="Manzil's books in one place: the ledger, money owed in and out, banking, stock, orders, tax, payroll and statements. Pick an area below." />
+      <ScreenIntro description="Manzil's books in one place: the ledger, money owed in and out, banking, stock, orders, tax, payroll and statements, with the check that client money and shares reconcile. Pick an area below." />
       <TabLinksFor current={current.tab} />
+      {current.tab === DEFAULT_FINANCIAL_TAB ? <ReconciliationPanel /> : null}
       <section aria-labelledby="financial-tab-title" className="mt-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>

@@ -1,11 +1,21 @@
 import { ChevronLeft, ChevronRight, Download, RefreshCw, UserPlus, Users as UsersIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { isKycVerified } from '../../../../modules/auth/contract';
 import { toast } from '../../../lib/stores/toast';
 import { csvFilename, downloadCsv, toCsv } from '../csv';
 import { USERS_ENDPOINT, statusLabel, usersCsvColumns, type AdminUserRow } from '../data';
 import { ListError, LoadingRows, PAGE_SIZE, matchesSearch, useAdminList } from '../lists';
 import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, Toolbar, notConnected } from '../ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { type AdminInvestorsPage, INVESTOR_STATUSES, type InvestorStatus, investorStatusLabels } from '../../../../modules/investing/contract';
+import { KYC_STATUSES, kycStatusLabels } from '../../../../modules/kyc/contract';
+import { Amount } from '../ledger/parts';
+import { toFils } from '../ledger/money';
+import { Pagination } from '../lists';
+import { aed, KycBadge, useSettledText, when, withQuery } from '../money/shared';
+
+export const INVESTORS_URL = '/api/admin/investors';
 
 const columns = [
   { key: 'name', label: 'Name' },
@@ -16,7 +26,7 @@ const columns = [
   { key: 'mfa', label: 'Two-step sign-in' },
 ];
 
-export default function Users() {
+function AccountsList({ switcher }: { switcher: ReactNode }) {
   const [offset, setOffset] = useState(0);
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
@@ -71,6 +81,7 @@ export default function Users() {
           </>
         }
       />
+      {switcher}
       <ListCard
         toolbar={
           <Toolbar label="Filter accounts">
@@ -142,4 +153,178 @@ export default function Users() {
       </ListCard>
     </>
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Investors: search, status, verification, balances and holdings, from the server
+
+const investorColumns = [
+  { key: 'investor', label: 'Investor' },
+  { key: 'status', label: 'Status' },
+  { key: 'kyc', label: 'Verification' },
+  { key: 'balance', label: 'Wallet (AED)', align: 'right' as const },
+  { key: 'invested', label: 'Invested (AED)', align: 'right' as const },
+  { key: 'value', label: 'Holdings value (AED)', align: 'right' as const },
+  { key: 'properties', label: 'Properties', align: 'right' as const },
+  { key: 'last', label: 'Last investment' },
+  { key: 'actions', label: 'Actions', align: 'right' as const },
+];
+
+const investorStatusTone: Record<InvestorStatus, 'neutral' | 'brand' | 'sand'> = { registered: 'neutral', funded: 'sand', investing: 'brand' };
+
+function InvestorsList({ switcher }: { switcher: ReactNode }) {
+  const [text, setText] = useState('');
+  const [offset, setOffset] = useState(0);
+  const q = useSettledText(text, () => setOffset(0));
+  const [kycStatus, setKycStatus] = useState('');
+  const [status, setStatus] = useState<InvestorStatus | ''>('');
+  const [sort, setSort] = useState<'newest' | 'name' | 'balance' | 'invested'>('newest');
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setOffset(0);
+  };
+  const list = useQuery<AdminInvestorsPage>({ queryKey: [withQuery(INVESTORS_URL, { q, kycStatus, status, sort, limit: PAGE_SIZE, offset })], placeholderData: keepPreviousData });
+  const items = list.data?.items ?? [];
+  const filtered = Boolean(q || kycStatus || status);
+  return (
+    <>
+      <ScreenIntro
+        description="Everyone who invests with Manzil: whether their identity is verified, what they hold in their wallet, what they have invested and what it is worth at the latest valuations."
+        actions={
+          <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
+            {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        }
+      />
+      {switcher}
+      <ListCard
+        toolbar={
+          <Toolbar label="Filter investors">
+            <SearchField label="Search" value={text} onChange={setText} placeholder="Name, email, phone or unique ID" />
+            <SelectField
+              label="Status"
+              value={status}
+              onChange={reset((v: string) => setStatus(v as InvestorStatus | ''))}
+              options={[{ value: '', label: 'Any status' }, ...INVESTOR_STATUSES.map((s) => ({ value: s, label: investorStatusLabels[s] }))]}
+            />
+            <SelectField
+              label="Verification"
+              value={kycStatus}
+              onChange={reset(setKycStatus)}
+              options={[{ value: '', label: 'Any verification' }, ...KYC_STATUSES.map((s) => ({ value: s, label: kycStatusLabels[s] }))]}
+            />
+            <SelectField
+              label="Sort by"
+              value={sort}
+              onChange={reset((v: string) => setSort(v as typeof sort))}
+              options={[
+                { value: 'newest', label: 'Newest first' },
+                { value: 'name', label: 'Name' },
+                { value: 'balance', label: 'Largest wallet' },
+                { value: 'invested', label: 'Most invested' },
+              ]}
+            />
+          </Toolbar>
+        }
+        footer={
+          list.data && list.data.total > 0 ? (
+            <Pagination offset={offset} pageCount={items.length} total={list.data.total} shown={items.length} noun={['investor', 'investors']} onOffset={setOffset} busy={list.isFetching} />
+          ) : null
+        }
+      >
+        {list.isPending ? (
+          <p className="sr-only" role="status">
+            Loading investors…
+          </p>
+        ) : null}
+        <DataTable
+          caption="Investors"
+          columns={investorColumns}
+          minWidth={1120}
+          empty={
+            list.isError ? (
+              <ListError error={list.error} what="investors" onRetry={() => void list.refetch()} />
+            ) : list.isPending ? null : filtered ? (
+              <EmptyState title="No investors match">Try another search, or clear the filters.</EmptyState>
+            ) : (
+              <EmptyState icon={UsersIcon} title="No investors yet">
+                Everyone who signs up to invest appears here with their verification, wallet and holdings.
+              </EmptyState>
+            )
+          }
+        >
+          {list.isPending
+            ? [<LoadingRows key="loading" columns={investorColumns.length} />]
+            : items.map((u) => (
+                <tr key={u.id} className="hover:bg-slate-50/70">
+                  <td className="px-4 py-3">
+                    <span className="block font-medium text-ink">{u.name}</span>
+                    <span className="block text-xs text-slate-500">
+                      <a href={`mailto:${u.email}`} className="hover:underline">
+                        {u.email}
+                      </a>{' '}
+                      · <span className="font-mono">{u.unicode}</span>
+                    </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge tone={investorStatusTone[u.status] ?? 'neutral'}>{investorStatusLabels[u.status] ?? u.status}</Badge>
+                    {u.classification === 'professional' ? <span className="mt-1 block text-xs text-slate-500">Professional</span> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <KycBadge status={u.kycStatus} />
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Amount value={u.balance} />
+                    {toFils(u.held) > 0n ? <span className="block text-xs text-slate-500">{aed(u.held)} held</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    <Amount value={u.invested} />
+                  </td>
+                  <td className="px-4 py-3 text-right font-medium">
+                    <Amount value={u.holdingsValue} />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{u.properties}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{u.lastInvestmentAt ? when(u.lastInvestmentAt) : 'Not yet'}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    {u.properties > 0 || u.lastInvestmentAt ? (
+                      <Link href={`/admin/investments?userId=${encodeURIComponent(u.id)}`} className="text-sm font-medium text-brand-800 hover:underline">
+                        Investments<span className="sr-only"> of {u.name}</span>
+                      </Link>
+                    ) : (
+                      <span className="text-xs text-slate-400">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+        </DataTable>
+      </ListCard>
+    </>
+  );
+}
+
+type View = 'investors' | 'accounts';
+
+export default function Users() {
+  const [view, setView] = useState<View>('investors');
+  const switcher = (
+    <div role="group" aria-label="Which list" className="mt-6 inline-flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm">
+      {(
+        [
+          ['investors', 'Investors'],
+          ['accounts', 'All accounts'],
+        ] as const
+      ).map(([key, label]) => (
+        <button
+          key={key}
+          type="button"
+          aria-pressed={view === key}
+          onClick={() => setView(key)}
+          className={`rounded-md px-3 py-1.5 font-medium ${view === key ? 'bg-brand-800 text-white' : 'text-slate-600 hover:bg-slate-50'}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+  return view === 'investors' ? <InvestorsList switcher={switcher} /> : <AccountsList switcher={switcher} />;
 }

@@ -1,18 +1,18 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { countryOptions, EMIRATES } from '../countries';
 import { SelectField, TextField } from '../fields';
-import { addressSchema, type KycAddress } from '../kyc-draft';
+import { type AddressForm, initialForm } from '../kyc-draft';
 import { ContinueButton, StepActions } from '../StepActions';
 import type { StepFormProps } from '../step-types';
 import { useStepForm } from '../use-step-form';
 
-const ORDER = ['country', 'line1', 'line2', 'city', 'emirate', 'region', 'postalCode'] as const;
+const ORDER = ['country', 'line1', 'line2', 'city', 'region', 'postalCode'] as const;
 const emirateOptions = EMIRATES.map((e) => ({ value: e, label: e }));
 
-export function AddressStep({ draft, setDraft, complete, go }: StepFormProps) {
-  const a = draft.address;
-  const set = (patch: Partial<KycAddress>) => setDraft((d) => ({ ...d, address: { ...d.address, ...patch } }));
-  const { errors, onSubmit } = useStepForm(addressSchema, a, ORDER, complete);
+export function AddressStep({ user, app, next, go }: StepFormProps) {
+  const [a, setForm] = useState<AddressForm>(() => initialForm(user.id, 'address', app));
+  const set = (patch: Partial<AddressForm>) => setForm((f) => ({ ...f, ...patch }));
+  const { errors, onSubmit, status, busy, retry } = useStepForm(user, 'address', a, app, ORDER, next);
   const countries = useMemo(() => countryOptions(), []);
   const inUae = a.country === 'AE';
 
@@ -24,7 +24,7 @@ export function AddressStep({ draft, setDraft, complete, go }: StepFormProps) {
           label="Country of residence"
           autoComplete="country"
           value={a.country}
-          onValueChange={(v) => set({ country: v, emirate: '', region: '' })}
+          onValueChange={(v) => set({ country: v, region: '' })}
           options={countries}
           error={errors.country}
           className="sm:col-span-2 sm:max-w-sm"
@@ -47,28 +47,32 @@ export function AddressStep({ draft, setDraft, complete, go }: StepFormProps) {
           placeholder={inUae ? 'Dubai Marina' : undefined}
           value={a.line2}
           onValueChange={(v) => set({ line2: v })}
+          error={errors.line2}
           className="sm:col-span-2"
         />
         <TextField id="city" label="City" autoComplete="address-level2" value={a.city} onValueChange={(v) => set({ city: v })} error={errors.city} />
         {inUae ? (
           <SelectField
-            id="emirate"
+            key="emirate"
+            id="region"
             label="Emirate"
             autoComplete="address-level1"
-            value={a.emirate}
-            onValueChange={(v) => set({ emirate: v })}
+            value={a.region}
+            onValueChange={(v) => set({ region: v })}
             placeholder="Choose your emirate"
             options={emirateOptions}
-            error={errors.emirate}
+            error={errors.region}
           />
         ) : (
           <TextField
+            key="region"
             id="region"
             label="State, province or region"
             optional
             autoComplete="address-level1"
             value={a.region}
             onValueChange={(v) => set({ region: v })}
+            error={errors.region}
           />
         )}
         <TextField
@@ -78,9 +82,10 @@ export function AddressStep({ draft, setDraft, complete, go }: StepFormProps) {
           autoComplete="postal-code"
           value={a.postalCode}
           onValueChange={(v) => set({ postalCode: v })}
+          error={errors.postalCode}
         />
       </div>
-      <StepActions back="documents" go={go} primary={<ContinueButton />} />
+      <StepActions back="documents" go={go} status={status} onRetry={retry} primary={<ContinueButton busy={busy} />} />
     </form>
   );
 }

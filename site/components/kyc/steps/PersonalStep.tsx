@@ -1,17 +1,23 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { ID_TYPES, idTypeLabels } from '../../../../modules/kyc/contract';
 import { countryOptions } from '../countries';
 import { ChoiceGroup, SelectField, TextField } from '../fields';
-import { formatEmiratesId, type KycPersonal, personalSchema } from '../kyc-draft';
+import { formatEmiratesId, initialForm, type PersonalForm } from '../kyc-draft';
 import { ContinueButton, StepActions } from '../StepActions';
 import type { StepFormProps } from '../step-types';
 import { useStepForm } from '../use-step-form';
 
-const ORDER = ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'idType', 'idNumber'] as const;
+const ORDER = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'nationality', 'idType', 'idNumber', 'idExpiryDate'] as const;
 
-export function PersonalStep({ draft, setDraft, complete, go }: StepFormProps) {
-  const p = draft.personal;
-  const set = (patch: Partial<KycPersonal>) => setDraft((d) => ({ ...d, personal: { ...d.personal, ...patch } }));
-  const { errors, onSubmit } = useStepForm(personalSchema, p, ORDER, complete);
+const ID_DESCRIPTIONS = {
+  emirates_id: 'For UAE residents. We’ll ask for the front and back.',
+  passport: 'If you don’t hold an Emirates ID. We’ll ask for the photo page.',
+} as const;
+
+export function PersonalStep({ user, app, next, go }: StepFormProps) {
+  const [p, setForm] = useState<PersonalForm>(() => initialForm(user.id, 'personal', app));
+  const set = (patch: Partial<PersonalForm>) => setForm((f) => ({ ...f, ...patch }));
+  const { errors, onSubmit, status, busy, retry } = useStepForm(user, 'personal', p, app, ORDER, next);
   const countries = useMemo(() => countryOptions(), []);
   const today = new Date().toISOString().slice(0, 10);
   const isEid = p.idType !== 'passport';
@@ -19,23 +25,18 @@ export function PersonalStep({ draft, setDraft, complete, go }: StepFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Personal information">
       <div className="grid gap-5 sm:grid-cols-2">
+        <TextField id="firstName" label="Legal first name" autoComplete="given-name" value={p.firstName} onValueChange={(v) => set({ firstName: v })} error={errors.firstName} />
         <TextField
-          id="firstName"
-          label="Legal first name"
-          autoComplete="given-name"
-          value={p.firstName}
-          onValueChange={(v) => set({ firstName: v })}
-          error={errors.firstName}
+          id="middleName"
+          label="Middle names"
+          optional
+          autoComplete="additional-name"
+          value={p.middleName}
+          onValueChange={(v) => set({ middleName: v })}
+          error={errors.middleName}
         />
-        <TextField
-          id="lastName"
-          label="Legal last name"
-          autoComplete="family-name"
-          value={p.lastName}
-          onValueChange={(v) => set({ lastName: v })}
-          error={errors.lastName}
-        />
-        <p className="-mt-2 text-sm text-slate-500 sm:col-span-2">Include every name exactly as it is printed on your ID, middle names too.</p>
+        <TextField id="lastName" label="Legal last name" autoComplete="family-name" value={p.lastName} onValueChange={(v) => set({ lastName: v })} error={errors.lastName} />
+        <p className="text-sm text-slate-500 sm:col-span-2 sm:-mt-2">Write every name exactly as it is printed on your ID.</p>
         <TextField
           id="dateOfBirth"
           label="Date of birth"
@@ -59,21 +60,18 @@ export function PersonalStep({ draft, setDraft, complete, go }: StepFormProps) {
         />
       </div>
 
-      <div className="mt-7">
+      <div className="mt-8">
         <ChoiceGroup
           id="idType"
-          legend="Which ID will you use?"
+          legend="Which ID will you verify with?"
           value={p.idType}
-          onValueChange={(v) => set({ idType: String(v), idNumber: '' })}
+          onValueChange={(v) => set({ idType: v === 'passport' ? 'passport' : 'emirates_id', idNumber: '' })}
           error={errors.idType}
-          choices={[
-            { value: 'emirates_id', label: 'Emirates ID', description: 'For UAE residents. We’ll ask for the front and back.' },
-            { value: 'passport', label: 'Passport', description: 'If you don’t hold an Emirates ID. We’ll ask for the photo page.' },
-          ]}
+          choices={ID_TYPES.map((t) => ({ value: t, label: idTypeLabels[t], description: ID_DESCRIPTIONS[t] }))}
         />
       </div>
 
-      <div className="mt-5 sm:max-w-sm">
+      <div className="mt-5 grid gap-5 sm:grid-cols-2">
         {isEid ? (
           <TextField
             key="eid"
@@ -81,12 +79,12 @@ export function PersonalStep({ draft, setDraft, complete, go }: StepFormProps) {
             label="Emirates ID number"
             hint={
               <>
-                Format <span className="font-mono text-slate-700">784-XXXX-XXXXXXX-X</span>, printed on the front of your card.
+                Format <span className="font-mono text-slate-700">784-YYYY-NNNNNNN-N</span>, printed on the front of your card.
               </>
             }
             inputMode="numeric"
             autoComplete="off"
-            placeholder="784-XXXX-XXXXXXX-X"
+            placeholder="784-YYYY-NNNNNNN-N"
             maxLength={18}
             value={p.idNumber}
             onValueChange={(v) => set({ idNumber: v })}
@@ -110,9 +108,19 @@ export function PersonalStep({ draft, setDraft, complete, go }: StepFormProps) {
             className="[&_input]:font-mono [&_input]:tracking-wide"
           />
         )}
+        <TextField
+          id="idExpiryDate"
+          label={isEid ? 'Emirates ID expiry date' : 'Passport expiry date'}
+          type="date"
+          min={today}
+          value={p.idExpiryDate}
+          onValueChange={(v) => set({ idExpiryDate: v })}
+          error={errors.idExpiryDate}
+          hint="Your ID must still be valid."
+        />
       </div>
 
-      <StepActions back="overview" go={go} primary={<ContinueButton />} />
+      <StepActions back="overview" go={go} status={status} onRetry={retry} primary={<ContinueButton busy={busy} />} />
     </form>
   );
 }

@@ -1,21 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchCurrentUser, ME_KEY } from '../../../lib/stores/auth';
-import { userQueryOptions } from '../../../lib/query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { type KycApplicationJson, kycDocumentTypeLabels } from '../../../../modules/kyc/contract';
+import { ME_KEY } from '../../../lib/stores/auth';
 import { primaryButtonClass, secondaryButtonClass } from '../fields';
-import { hasSavedDraft } from '../kyc-draft';
 import { type KycStatusInfo, kycStatusInfo } from '../kyc-status';
 import { KycStatusBadge } from '../KycStatusBadge';
-import { kycStep } from '../steps';
+import { linkTo } from '../StepActions';
 import type { StepFormProps } from '../step-types';
+import type { KycStepSlug } from '../steps';
+import { useKycApplication } from '../use-kyc';
 
 /** How often the status view asks again while it is open. */
-export const VERIFY_POLL_MS = 30_000;
+export const VERIFY_POLL_MS = 15_000;
 
 type Stage = { label: string; state: 'done' | 'current' | 'upcoming' | 'failed' };
 
 export function verificationStages(key: KycStatusInfo['key']): Stage[] {
   switch (key) {
     case 'submitted':
+    case 'resubmitted':
+      return [
+        { label: 'Details submitted', state: 'done' },
+        { label: 'Compliance review', state: 'upcoming' },
+        { label: 'Decision', state: 'upcoming' },
+      ];
     case 'under_review':
       return [
         { label: 'Details submitted', state: 'done' },
@@ -32,7 +40,7 @@ export function verificationStages(key: KycStatusInfo['key']): Stage[] {
       return [
         { label: 'Details submitted', state: 'done' },
         { label: 'Compliance review', state: 'done' },
-        { label: 'Not approved', state: 'failed' },
+        { label: 'Action needed', state: 'failed' },
       ];
     default:
       return [
@@ -43,20 +51,35 @@ export function verificationStages(key: KycStatusInfo['key']): Stage[] {
   }
 }
 
-export function VerifyStep({ user: initialUser }: StepFormProps) {
-  // The same user query as everywhere, asked again every 30 s while this view is open.
-  const query = useQuery({
-    queryKey: ME_KEY,
-    queryFn: fetchCurrentUser,
-    ...userQueryOptions,
-    refetchInterval: VERIFY_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
-  const user = query.data ?? initialUser;
-  const info = kycStatusInfo(user.kycStatus);
-  const notSent = info.key === 'not_started' || info.key === 'in_progress';
-  const resume = notSent && hasSavedDraft(user.id);
+/** The first step an unsubmitted application still needs, or review when all are done. */
+export function nextOpenStep(app: KycApplicationJson): KycStepSlug {
+  return (['personal', 'documents', 'address', 'financial'] as const).find((s) => !app.steps[s].complete) ?? 'review';
+}
+
+/** Where "fix and resubmit" leads: documents when documents were rejected or asked for, otherwise the review. */
+export function fixPath(app: KycApplicationJson): KycStepSlug {
+  const docs = (app.rejection?.documents.length ?? 0) > 0 || (app.requestedDocuments?.types.length ?? 0) > 0;
+  return docs ? 'documents' : 'review';
+}
+
+export function VerifyStep({ user, app: initial, go }: StepFormProps) {
+  // GET /api/kyc again every 15 s while this view is open (paused while the tab is hidden).
+  const query = useKycApplication({ refetchInterval: VERIFY_POLL_MS });
+  const queryClient = useQueryClient();
+  const app = query.data ?? initial;
+  const info = kycStatusInfo(app.status);
+  const notSent = app.status === 'not_started' || app.status === 'in_progress';
   const checkedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null;
+
+  // When the decision lands, the current user (banner, investing gate, header) follows at once.
+  const seen = useRef(app.status);
+  useEffect(() => {
+    if (seen.current === app.status) return;
+    seen.current = app.status;
+    if (app.status !== user.kycStatus) void queryClient.invalidateQueries({ queryKey: ME_KEY });
+  }, [app.status, user.kycStatus, queryClient]);
+
+  const resume = nextOpenStep(app);
 
   return (
     <div>
@@ -100,14 +123,20 @@ export function VerifyStep({ user: initialUser }: StepFormProps) {
           ))}
         </ol>
 
+        {app.status === 'rejected' && <WhatToFix app={app} go={go} />}
+
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {notSent ? (
-            <a href={resume ? '/kyc/review' : info.action.href} className={primaryButtonClass}>
-              {resume ? 'Go to review' : info.action.label}
+            <a {...linkTo(go, resume)} className={primaryButtonClass}>
+              {resume === 'review' ? 'Go to review' : 'Continue verification'}
+            </a>
+          ) : app.status === 'rejected' ? (
+            <a {...linkTo(go, fixPath(app))} className={primaryButtonClass} data-testid="fix-and-resubmit">
+              Fix and resubmit
             </a>
           ) : (
-            <a href={info.action.href} className={primaryButtonClass}>
-              {info.action.label}
+            <a href={info.key === 'approved' ? info.action.href : '/dashboard'} className={primaryButtonClass}>
+              {info.key === 'approved' ? info.action.label : 'Go to your dashboard'}
             </a>
           )}
           {info.secondary && (
@@ -121,17 +150,55 @@ export function VerifyStep({ user: initialUser }: StepFormProps) {
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-500">
-        {checkedAt ? `Last checked at ${checkedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}. ` : ''}
-        This page checks again every 30 seconds while it’s open.
+        {checkedAt ? `Last checked at ${checkedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}. ` : ''}
+        This page checks again every {VERIFY_POLL_MS / 1000} seconds while it’s open.
         {query.isError ? ' The last check failed; we’ll keep trying.' : ''}
       </p>
-      {notSent && (
-        <p className="mt-6 text-sm text-slate-600">
-          Not sure where you stopped? <a href={kycStep('personal').path} className="font-medium text-brand-700 underline underline-offset-2">Start from personal info</a>; your
-          answers in this tab are kept.
+      {app.submittedAt && (
+        <p className="mt-1 text-sm text-slate-500">
+          Submitted on {new Date(app.submittedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+          {app.decidedAt ? ` · decided on ${new Date(app.decidedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}` : ''}.
         </p>
       )}
     </div>
+  );
+}
+
+function WhatToFix({ app, go }: { app: KycApplicationJson; go: (slug: KycStepSlug) => void }) {
+  return (
+    <section aria-labelledby="what-to-fix" className="mt-6 rounded-xl border border-red-200 bg-red-50/50 p-4 sm:p-5" data-testid="kyc-rejection">
+      <h3 id="what-to-fix" className="font-semibold text-ink">
+        What to fix
+      </h3>
+      {app.rejection && <p className="mt-1.5 text-[15px] text-slate-700">{app.rejection.reason}</p>}
+      {app.rejection && app.rejection.documents.length > 0 && (
+        <ul className="mt-3 space-y-2 text-sm">
+          {app.rejection.documents.map((d) => (
+            <li key={d.id} className="rounded-lg border border-red-200 bg-white px-3 py-2">
+              <span className="font-medium text-ink">{kycDocumentTypeLabels[d.type]}:</span> <span className="text-slate-700">{d.reason}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {app.requestedDocuments && (
+        <div className="mt-3 text-sm">
+          <p className="text-slate-700">{app.requestedDocuments.message}</p>
+          <p className="mt-2 font-medium text-ink">Please upload:</p>
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {app.requestedDocuments.types.map((t) => (
+              <li key={t}>{kycDocumentTypeLabels[t]}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="mt-3 text-sm text-slate-600">
+        You can change your answers and documents now. When everything is updated,{' '}
+        <a {...linkTo(go, 'review')} className="font-medium text-brand-700 underline underline-offset-2">
+          submit again from the review
+        </a>
+        .
+      </p>
+    </section>
   );
 }
 

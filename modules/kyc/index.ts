@@ -1,0 +1,9 @@
+/**
+ * KYC: the investor's identity verification (/kyc steps, documents, submission) and the admins' review
+ * (/admin/kyc, the document center). users.kyc_status mirrors the application's status, so
+ * GET /api/auth/me and every "verified?" check (isKycVerified) follow it. Contract: ./contract.ts.
+ */
+export { kycRoutes } from './routes';
+export { getApplication, getApplicationDetail, listApplications, listDocuments } from './service';
+export { seedKycDemo } from './seed';
+export * from './contract';

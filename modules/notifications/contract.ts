@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * In-app notifications (with an optional email copy). Browser-safe: the site imports this file.
+ *
+ * Investor kinds appear at /notifications; operator kinds (audience 'admin') appear at
+ * /admin/notifications, one shared feed for all administrators with per-admin read state.
+ * To add a kind: add it to NOTIFICATION_KINDS with its label, audience and default email setting.
+ */
+export const NOTIFICATION_KINDS = {
+  kyc: { label: 'Identity verification', audience: 'user', emailByDefault: true },
+  wallet: { label: 'Wallet', audience: 'user', emailByDefault: true },
+  investment: { label: 'Investments', audience: 'user', emailByDefault: true },
+  property: { label: 'Properties', audience: 'user', emailByDefault: false },
+  security: { label: 'Security', audience: 'user', emailByDefault: true },
+  system: { label: 'Announcements', audience: 'user', emailByDefault: false },
+  kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
+  screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
+} as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean }>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export type NotificationAudience = 'user' | 'admin';
+
+export const notificationKinds = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]];
+export const notificationKindSchema = z.enum(notificationKinds, { error: 'Choose a known notification kind.' });
+
+export const kindsFor = (audience: NotificationAudience) =>
+  notificationKinds.filter((k) => NOTIFICATION_KINDS[k].audience === audience);
+
+/** Kinds whose in-app notification cannot be turned off. */
+export const ALWAYS_IN_APP: readonly NotificationKind[] = ['security'];
+
+export const kindLabel = (kind: string) =>
+  (NOTIFICATION_KINDS as Record<string, { label: string }>)[kind]?.label ?? kind;
+
+export type Notification = {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+  readAt: string | null;
+};
+
+export type NotificationPage = { items: Notification[]; total: number; unread: number };
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const listNotificationsQuery = z.object({
+  filter: z.enum(['all', 'unread'], { error: 'filter is all or unread.' }).default('all'),
+  kind: z.union([notificationKindSchema, z.literal('')]).optional(),
+  limit: z.coerce.number().int().min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(NOTIFICATION_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
+});
+export type ListNotificationsQuery = z.input<typeof listNotificationsQuery>;
+
+export const notificationIdParam = z.object({ id: z.uuid('That is not a notification id.') });
+
+export type NotificationPreference = { kind: NotificationKind; label: string; inApp: boolean; email: boolean; inAppLocked: boolean };
+
+export const updatePreferencesInput = z.object({
+  preferences: z
+    .array(
+      z.object({
+        kind: notificationKindSchema,
+        inApp: z.boolean({ error: 'inApp is true or false.' }).optional(),
+        email: z.boolean({ error: 'email is true or false.' }).optional(),
+      }),
+    )
+    .min(1, 'Send at least one preference.')
+    .max(50, 'Too many preferences.'),
+});
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
+
+export { bellLabel, NOTIFICATIONS_CHANGED_EVENT } from './ui/bell-state';

@@ -1,0 +1,559 @@
+/**
+ * The wallet's contract: amount rules, payment methods and their charges, IBAN validation, input
+ * schemas (each validation message once) and the JSON shapes of the wallet API. Browser-safe: the
+ * /wallet screen and the admin wallet screens import it, and the API validates with the same schemas.
+ *
+ * Amounts in JSON responses are STRINGS of integer fils of AED ("125000" = AED 1,250.00), signed where
+ * a movement can go both ways. Inputs accept a JSON number or a string of digits.
+ *
+ * Investor API (auth: signed-in user; 401 for visitors)
+ *   GET  /api/wallet                          → WalletSummary
+ *   GET  /api/wallet/payment-methods          → { items: PaymentMethod[] }
+ *   GET  /api/wallet/deposits/quote           ?amount&method → DepositQuote (the charge shown before confirming)
+ *   POST /api/wallet/deposits                 depositInput { amount, method } → 201 DepositJson (status 'pending';
+ *                                             the payment provider confirms within a few seconds → 'confirmed')
+ *   GET  /api/wallet/deposits/:id             → DepositJson (poll it until it is confirmed)
+ *   POST /api/wallet/withdrawals              withdrawalInput { amount, iban, accountName? } → 201 WithdrawalJson
+ *                                             (status 'pending'; the amount is held until an admin decides)
+ *   POST /api/wallet/withdrawals/:id/cancel   a pending withdrawal, by its owner → WithdrawalJson ('cancelled')
+ *   GET  /api/wallet/withdrawals              → { items: WithdrawalJson[] }
+ *   GET  /api/wallet/transactions             transactionsQuery → TransactionsPage (newest first, with running balance)
+ *   GET  /api/wallet/statement                statementQuery ?from&to&format=csv|pdf → the file (attachment)
+ *
+ * Payment provider (sandbox)
+ *   POST /api/payments/sandbox/:providerRef/confirm   confirms a sandbox deposit or payout now (tests, demos);
+ *                                                     idempotent. Refused (404) when the sandbox provider is not in use.
+ *
+ * Admin API (auth: admin; 401 visitor, 403 investor — settled before the input is validated)
+ *   GET  /api/admin/wallets                   adminWalletsQuery → AdminWalletsPage
+ *   GET  /api/admin/wallets/:userId           → AdminWalletDetail
+ *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → AdjustmentJson (audited, journaled)
+ *   GET  /api/admin/wallets/withdrawals       adminWithdrawalsQuery ?status → { items: AdminWithdrawalJson[], total }
+ *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms)
+ *   POST /api/admin/wallets/withdrawals/:id/reject    rejectWithdrawalInput { reason } → AdminWithdrawalJson ('rejected'; hold released)
+ *
+ * Errors: 400 { message, error: 'validation_failed', fields } for malformed input; 422 for business rules
+ * (error codes in walletErrorCodes); 404 for an unknown or someone else's deposit/withdrawal.
+ */
+import { z } from 'zod';
+import { TRANSACTION_CHARGE_BPS } from '../platform/contract';
+
+// ---------------------------------------------------------------------------------------------
+// Amount rules
+
+/** The largest single movement (deposit, withdrawal, investment, adjustment): AED 10,000,000. */
+export const MAX_AMOUNT_FILS = 1_000_000_000n;
+/** The smallest deposit: AED 10. */
+export const MIN_DEPOSIT_FILS = 1_000n;
+/** The smallest withdrawal: AED 10. */
+export const MIN_WITHDRAWAL_FILS = 1_000n;
+/** Standard UAE VAT on fees, basis points (5%). Same value as the ledger's VAT_RATE_BPS. */
+export const FEE_VAT_BPS = 500;
+
+const aedPlain = (fils: bigint) => {
+  const whole = (fils / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = fils % 100n;
+  return frac === 0n ? `AED ${whole}` : `AED ${whole}.${frac.toString().padStart(2, '0')}`;
+};
+
+export const walletMessages = {
+  amountType: (label: string) => `${label} must be a whole number of fils (AED 1 = 100 fils), like 125000 for AED 1,250`,
+  amountFraction: (label: string) => `${label} must be a whole number of fils: a fraction of a fil can't be paid`,
+  amountPositive: (label: string) => `${label} must be more than zero`,
+  amountTooLarge: (label: string) => `${label} is too large: the most in one go is ${aedPlain(MAX_AMOUNT_FILS)}`,
+  amountBelowMin: (label: string, min: bigint) => `${label} must be at least ${aedPlain(min)}`,
+  adjustmentZero: 'An adjustment must be more or less than zero',
+  methodUnknown: `Choose a payment method: ${'uae-bank-transfer, international-transfer, debit-card or credit-card'}`,
+  ibanRequired: 'Enter the IBAN of the bank account to pay into',
+  ibanFormat: 'An IBAN starts with a 2-letter country code and 2 check digits, like AE07 0331 2345 6789 0123 456',
+  ibanLength: (country: string, length: number) => `A ${country} IBAN has ${length} characters`,
+  ibanChecksum: 'That IBAN is not valid: its check digits do not match. Copy it again from your bank',
+  ibanCountry: (country: string) => `We can't pay into IBANs from ${country}`,
+  reasonRequired: 'Give a reason (at least 5 characters); it is kept in the journal and the audit log',
+  reasonTooLong: 'The reason must be at most 500 characters',
+  insufficientAvailable: (available: bigint) =>
+    `You have ${aedPlain(available)} available to withdraw. Enter a smaller amount.`,
+  adjustmentWouldGoNegative: (available: bigint) =>
+    `This debit would take the wallet below zero: only ${aedPlain(available)} is available (not held).`,
+  depositNotFound: 'There is no deposit with that id.',
+  withdrawalNotFound: 'There is no withdrawal with that id.',
+  withdrawalNotPending: (status: string) => `This withdrawal is ${status}, so it can no longer be changed.`,
+  walletUserNotFound: 'There is no investor with that id.',
+  dateRange: 'The start date must be on or before the end date',
+  statementFormat: 'Choose csv or pdf',
+} as const;
+
+/** Machine codes of the wallet's 4xx answers (the `error` field). */
+export const walletErrorCodes = {
+  insufficientFunds: 'insufficient_funds',
+  withdrawalNotPending: 'withdrawal_not_pending',
+  adjustmentNegative: 'adjustment_would_go_negative',
+} as const;
+
+/**
+ * An amount of fils as a JSON number or a string of digits, checked and turned into a bigint:
+ * integers only ("100.5" and 100.5 are refused, not rounded), more than zero, at most MAX_AMOUNT_FILS,
+ * and at least `min` when given.
+ */
+export function amountSchema(label = 'Amount', opts: { min?: bigint; max?: bigint } = {}) {
+  const max = opts.max ?? MAX_AMOUNT_FILS;
+  return z
+    .union([z.number(), z.string()], { error: walletMessages.amountType(label) })
+    .transform((raw, ctx): bigint => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      let value: bigint;
+      if (typeof raw === 'number') {
+        if (!Number.isFinite(raw)) return fail(walletMessages.amountType(label));
+        if (!Number.isInteger(raw)) return fail(walletMessages.amountFraction(label));
+        if (!Number.isSafeInteger(raw)) return fail(raw > 0 ? walletMessages.amountTooLarge(label) : walletMessages.amountPositive(label));
+        value = BigInt(raw);
+      } else {
+        const s = raw.trim();
+        if (/^-?\d+\.\d*$/.test(s)) return fail(walletMessages.amountFraction(label));
+        if (!/^-?\d{1,30}$/.test(s)) return fail(walletMessages.amountType(label));
+        value = BigInt(s);
+      }
+      if (value <= 0n) return fail(walletMessages.amountPositive(label));
+      if (value > max) return fail(walletMessages.amountTooLarge(label));
+      if (opts.min !== undefined && value < opts.min) return fail(walletMessages.amountBelowMin(label, opts.min));
+      return value;
+    });
+}
+
+/** A signed amount of fils (admin adjustments): not zero, at most MAX_AMOUNT_FILS either way. */
+export function signedAmountSchema(label = 'Amount') {
+  return z
+    .union([z.number(), z.string()], { error: walletMessages.amountType(label) })
+    .transform((raw, ctx): bigint => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      let value: bigint;
+      if (typeof raw === 'number') {
+        if (!Number.isFinite(raw)) return fail(walletMessages.amountType(label));
+        if (!Number.isInteger(raw)) return fail(walletMessages.amountFraction(label));
+        if (!Number.isSafeInteger(raw)) return fail(walletMessages.amountTooLarge(label));
+        value = BigInt(raw);
+      } else {
+        const s = raw.trim();
+        if (/^[-+]?\d+\.\d*$/.test(s)) return fail(walletMessages.amountFraction(label));
+        if (!/^[-+]?\d{1,30}$/.test(s)) return fail(walletMessages.amountType(label));
+        value = BigInt(s);
+      }
+      if (value === 0n) return fail(walletMessages.adjustmentZero);
+      if (value > MAX_AMOUNT_FILS || value < -MAX_AMOUNT_FILS) return fail(walletMessages.amountTooLarge(label));
+      return value;
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods and their charges (§9: 0.5% to 2.5% by payment method)
+
+export const PAYMENT_METHOD_KEYS = ['uae-bank-transfer', 'international-transfer', 'debit-card', 'credit-card'] as const;
+export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[number];
+
+export type PaymentMethod = {
+  key: PaymentMethodKey;
+  name: string;
+  detail: string;
+  /** The transaction charge, basis points of the deposit (50 = 0.5%), before 5% VAT on it. */
+  chargeBps: number;
+  /** How the money arrives: card payments and bank transfers settle through different clearing accounts. */
+  rail: 'card' | 'bank_transfer';
+};
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = [
+  {
+    key: 'uae-bank-transfer',
+    name: 'UAE bank transfer',
+    detail: 'From an account in your name at a UAE bank. Usually arrives within one working day.',
+    chargeBps: TRANSACTION_CHARGE_BPS.min,
+    rail: 'bank_transfer',
+  },
+  {
+    key: 'international-transfer',
+    name: 'International bank transfer',
+    detail: 'From an account in your name outside the UAE. Usually arrives in 2-3 working days.',
+    chargeBps: 100,
+    rail: 'bank_transfer',
+  },
+  {
+    key: 'debit-card',
+    name: 'Debit card',
+    detail: 'Visa or Mastercard in your name. Arrives instantly.',
+    chargeBps: 150,
+    rail: 'card',
+  },
+  {
+    key: 'credit-card',
+    name: 'Credit card',
+    detail: 'Visa or Mastercard in your name. Arrives instantly.',
+    chargeBps: TRANSACTION_CHARGE_BPS.max,
+    rail: 'card',
+  },
+];
+
+export const paymentMethodByKey = (key: string): PaymentMethod | undefined => PAYMENT_METHODS.find((m) => m.key === key);
+
+/** Basis points as a percentage label: 50 → "0.5%", 250 → "2.5%". */
+export function bpsLabel(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}%` : `${whole}%`;
+}
+
+/** Integer division rounding half to even (banker's rounding), for non-negative bigint. */
+function divHalfEven(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  const r = n % d;
+  if (r * 2n < d) return q;
+  if (r * 2n > d) return q + 1n;
+  return q % 2n === 0n ? q : q + 1n;
+}
+
+/** A fee in fils at `bps` of `amount`, rounded half-even, and the 5% VAT on it (also half-even). */
+export function feeWithVat(amount: bigint, bps: number | bigint): { fee: bigint; vat: bigint } {
+  const fee = divHalfEven(amount * BigInt(bps), 10_000n);
+  const vat = divHalfEven(fee * BigInt(FEE_VAT_BPS), 10_000n);
+  return { fee, vat };
+}
+
+export type DepositQuote = {
+  /** What the investor pays through the method, fils. */
+  amount: string;
+  method: PaymentMethodKey;
+  methodName: string;
+  chargeBps: number;
+  /** The transaction charge before VAT, fils. */
+  charge: string;
+  /** 5% VAT on the charge, fils. */
+  vat: string;
+  /** charge + vat. */
+  totalCharge: string;
+  /** What reaches the wallet: amount − charge − vat. */
+  net: string;
+};
+
+/**
+ * The one deposit pricing: the charge is taken from the amount paid, with 5% VAT on the charge, and
+ * the rest reaches the wallet. The same function prices the quote shown before confirming and the
+ * deposit the server records.
+ */
+export function quoteDeposit(amount: bigint, methodKey: PaymentMethodKey): DepositQuote {
+  const method = paymentMethodByKey(methodKey);
+  if (!method) throw new RangeError(`unknown payment method ${methodKey}`);
+  const { fee, vat } = feeWithVat(amount, method.chargeBps);
+  return {
+    amount: amount.toString(),
+    method: method.key,
+    methodName: method.name,
+    chargeBps: method.chargeBps,
+    charge: fee.toString(),
+    vat: vat.toString(),
+    totalCharge: (fee + vat).toString(),
+    net: (amount - fee - vat).toString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// IBAN (ISO 13616): country length and mod-97 check digits
+
+/** IBAN lengths by country for the countries we pay into (UAE first: AE + 21 characters = 23). */
+export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AE: 23, SA: 24, BH: 22, KW: 30, QA: 29, OM: 23, JO: 30, LB: 28, EG: 29,
+  GB: 22, IE: 22, DE: 22, FR: 27, NL: 18, BE: 16, LU: 20, CH: 21, AT: 20, IT: 27, ES: 24, PT: 25,
+  SE: 24, NO: 15, DK: 18, FI: 18, PL: 28, CZ: 24, GR: 27, CY: 28, MT: 31, TR: 26, PK: 24,
+};
+
+export const IBAN_COUNTRY_NAMES: Readonly<Record<string, string>> = { AE: 'UAE', SA: 'Saudi', GB: 'UK', DE: 'German', FR: 'French' };
+
+/** Strips spaces and dashes and upper-cases: "ae07 0331-2345…" → "AE070331…". */
+export const normalizeIban = (raw: string) => raw.replace(/[\s-]+/g, '').toUpperCase();
+
+/** ISO 7064 mod-97-10 on the rearranged IBAN, digit by digit (no big numbers needed). */
+export function ibanMod97(iban: string): number {
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const code = ch.charCodeAt(0);
+    const value = code >= 65 && code <= 90 ? String(code - 55) : ch;
+    for (const digit of value) remainder = (remainder * 10 + (digit.charCodeAt(0) - 48)) % 97;
+  }
+  return remainder;
+}
+
+export type IbanCheck = { ok: true; iban: string } | { ok: false; message: string };
+
+/** Validates an IBAN as a person types it; on success returns it normalized. */
+export function checkIban(raw: string): IbanCheck {
+  const iban = normalizeIban(raw);
+  if (!iban) return { ok: false, message: walletMessages.ibanRequired };
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return { ok: false, message: walletMessages.ibanFormat };
+  const country = iban.slice(0, 2);
+  const length = IBAN_LENGTHS[country];
+  if (length === undefined) return { ok: false, message: walletMessages.ibanCountry(country) };
+  if (iban.length !== length) return { ok: false, message: walletMessages.ibanLength(IBAN_COUNTRY_NAMES[country] ?? country, length) };
+  if (ibanMod97(iban) !== 1) return { ok: false, message: walletMessages.ibanChecksum };
+  return { ok: true, iban };
+}
+
+/** "AE070331234567890123456" → "AE07 0331 2345 6789 0123 456". */
+export const formatIban = (iban: string) => normalizeIban(iban).replace(/(.{4})(?=.)/g, '$1 ');
+
+/** Shows only the country, check digits and last 4: "AE07 •••• 3456". */
+export const maskIban = (iban: string) => {
+  const n = normalizeIban(iban);
+  return n.length <= 8 ? n : `${n.slice(0, 4)} •••• ${n.slice(-4)}`;
+};
+
+export const ibanSchema = z
+  .string({ error: walletMessages.ibanRequired })
+  .transform((raw, ctx): string => {
+    const result = checkIban(raw);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    }
+    return result.iban;
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHOD_KEYS, { error: walletMessages.methodUnknown });
+
+export const depositInput = z.object({
+  amount: amountSchema('Deposit amount', { min: MIN_DEPOSIT_FILS }),
+  method: paymentMethodSchema,
+});
+export type DepositInput = z.infer<typeof depositInput>;
+
+export const depositQuoteQuery = depositInput;
+
+export const withdrawalInput = z.object({
+  amount: amountSchema('Withdrawal amount', { min: MIN_WITHDRAWAL_FILS }),
+  iban: ibanSchema,
+  /** The account holder as the bank knows them; defaults to the investor's name. */
+  accountName: z.string({ error: 'Account name must be text' }).trim().max(120, 'Account name must be at most 120 characters').optional(),
+});
+export type WithdrawalInput = z.infer<typeof withdrawalInput>;
+
+const dateString = (label: string) =>
+  z
+    .string({ error: `${label} must be a date as YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, `${label} must be a real calendar date`);
+
+export const WALLET_TRANSACTION_KINDS = ['deposit', 'charge', 'withdrawal', 'investment', 'refund', 'adjustment'] as const;
+export type WalletTransactionKind = (typeof WALLET_TRANSACTION_KINDS)[number];
+export const walletTransactionKindLabels: Record<WalletTransactionKind, string> = {
+  deposit: 'Deposit',
+  charge: 'Transaction charge',
+  withdrawal: 'Withdrawal',
+  investment: 'Investment',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
+
+const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50);
+const pageOffset = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000, 'offset is too large').default(0);
+
+export const transactionsQuery = z
+  .object({
+    from: dateString('from').optional(),
+    to: dateString('to').optional(),
+    kind: z.enum(WALLET_TRANSACTION_KINDS, { error: `kind must be one of: ${WALLET_TRANSACTION_KINDS.join(', ')}` }).optional(),
+    limit: pageLimit,
+    offset: pageOffset,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: walletMessages.dateRange, path: ['to'] });
+export type TransactionsQuery = z.infer<typeof transactionsQuery>;
+
+export const statementQuery = z
+  .object({
+    from: dateString('from'),
+    to: dateString('to'),
+    format: z.enum(['csv', 'pdf'], { error: walletMessages.statementFormat }).default('csv'),
+  })
+  .refine((q) => q.from <= q.to, { message: walletMessages.dateRange, path: ['to'] });
+export type StatementQuery = z.infer<typeof statementQuery>;
+
+const reasonSchema = z
+  .string({ error: walletMessages.reasonRequired })
+  .trim()
+  .min(5, walletMessages.reasonRequired)
+  .max(500, walletMessages.reasonTooLong);
+
+export const adjustmentInput = z.object({
+  /** Signed fils: positive credits the wallet, negative debits it. */
+  amount: signedAmountSchema('Adjustment amount'),
+  reason: reasonSchema,
+});
+export type AdjustmentInput = z.infer<typeof adjustmentInput>;
+
+export const rejectWithdrawalInput = z.object({ reason: reasonSchema });
+
+export const WITHDRAWAL_STATUSES = ['pending', 'processing', 'paid', 'rejected', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
+  pending: 'Awaiting approval',
+  processing: 'Being paid',
+  paid: 'Paid',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const depositStatusLabels: Record<DepositStatus, string> = { pending: 'Processing', confirmed: 'Received', failed: 'Failed' };
+
+export const adminWalletsQuery = z.object({
+  /** Name, email or investor code (unicode). */
+  q: z.string({ error: 'Search must be text' }).trim().max(120, 'Search must be at most 120 characters').optional(),
+  /** Only wallets with money held for pending withdrawals. */
+  withHolds: z.enum(['true', 'false'], { error: 'withHolds must be true or false' }).optional(),
+  sort: z.enum(['balance', 'name', 'updated'], { error: 'sort must be balance, name or updated' }).default('balance'),
+  limit: pageLimit,
+  offset: pageOffset,
+});
+export type AdminWalletsQuery = z.infer<typeof adminWalletsQuery>;
+
+export const adminWithdrawalsQuery = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES, { error: `status must be one of: ${WITHDRAWAL_STATUSES.join(', ')}` }).optional(),
+  limit: pageLimit,
+  offset: pageOffset,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Responses (fils as strings; timestamps as ISO 8601 strings)
+
+export type WalletSummary = {
+  currency: 'AED';
+  /** Everything in the wallet, fils. */
+  balance: string;
+  /** Held for pending withdrawals, fils. */
+  held: string;
+  /** balance − held: what can be invested or withdrawn. */
+  available: string;
+  /** Net amount of deposits paid but not yet confirmed by the provider. */
+  pendingDeposits: string;
+  /** Withdrawals requested and not yet paid (held or being paid). */
+  pendingWithdrawals: string;
+  limits: { minDeposit: string; minWithdrawal: string; maxAmount: string };
+  updatedAt: string | null;
+};
+
+export type WalletTransactionJson = {
+  id: string;
+  kind: WalletTransactionKind;
+  /** Signed fils: + into the wallet, − out of it. */
+  amount: string;
+  /** The wallet balance right after this movement (the running balance). */
+  balanceAfter: string;
+  description: string;
+  /** What caused it: a deposit, withdrawal, investment or adjustment id. */
+  reference: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment'; id: string } | null;
+  /** The journal entry (e.g. "JE-000123") that records it in the books. */
+  journalReference: string | null;
+  createdAt: string;
+};
+
+export type TransactionsPage = {
+  items: WalletTransactionJson[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** Balance before the oldest item of the filtered range (for statements). */
+  openingBalance: string;
+  closingBalance: string;
+};
+
+export type DepositJson = {
+  id: string;
+  status: DepositStatus;
+  amount: string;
+  method: PaymentMethodKey;
+  methodName: string;
+  chargeBps: number;
+  charge: string;
+  vat: string;
+  net: string;
+  /** The provider's reference (sandbox: "sbx_dep_…"). */
+  providerRef: string;
+  provider: string;
+  createdAt: string;
+  confirmedAt: string | null;
+};
+
+export type WithdrawalJson = {
+  id: string;
+  status: WithdrawalStatus;
+  amount: string;
+  /** Masked for display: "AE07 •••• 3456". */
+  ibanMasked: string;
+  accountName: string;
+  /** Why an admin rejected it. */
+  reason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  paidAt: string | null;
+};
+
+export type AdminWalletRow = {
+  userId: string;
+  name: string;
+  email: string;
+  unicode: string;
+  kycStatus: string;
+  balance: string;
+  held: string;
+  available: string;
+  pendingWithdrawals: number;
+  updatedAt: string | null;
+};
+
+export type AdminWalletsPage = {
+  items: AdminWalletRow[];
+  total: number;
+  limit: number;
+  offset: number;
+  totals: { balance: string; held: string; wallets: number };
+};
+
+export type AdjustmentJson = {
+  id: string;
+  userId: string;
+  amount: string;
+  reason: string;
+  balanceAfter: string;
+  journalReference: string;
+  createdBy: string;
+  createdAt: string;
+};
+
+export type AdminWithdrawalJson = WithdrawalJson & {
+  userId: string;
+  name: string;
+  email: string;
+  unicode: string;
+  /** The full IBAN (admins pay into it). */
+  iban: string;
+  /** The investor's wallet balance now. */
+  walletBalance: string;
+  decidedBy: string | null;
+};
+
+export type AdminWalletDetail = {
+  wallet: AdminWalletRow;
+  transactions: WalletTransactionJson[];
+  withdrawals: AdminWithdrawalJson[];
+  adjustments: AdjustmentJson[];
+  deposits: DepositJson[];
+};

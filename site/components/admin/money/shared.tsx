@@ -1,0 +1,74 @@
+/**
+ * What the money screens of the back office share (wallets, investments, investors, reconciliation):
+ * URLs with their filters (the query key is the URL, §7), a debounced search, refreshing every money
+ * query after an admin action, and small cells. Amounts are AED fils from the API, shown in AED.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { statusLabel } from '../data';
+import { formatFils, toFils } from '../ledger/money';
+import { Badge } from '../ui';
+import { isKycVerified } from '../../../../modules/auth/contract';
+
+type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** '/api/admin/investments?status=active&limit=50' (empty values left out). */
+export function withQuery(base: string, params: Params = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    search.set(k, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+/** The search box's text, settled for 350 ms before it is sent; `onSettle` resets paging. */
+export function useSettledText(text: string, onSettle?: () => void, ms = 350): string {
+  const [settled, setSettled] = useState(text.trim());
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setSettled((prev) => {
+        const next = text.trim();
+        if (next !== prev) onSettle?.();
+        return next;
+      });
+    }, ms);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, ms]);
+  return settled;
+}
+
+/** After an admin moves money: wallets, withdrawals, investments, investors, reconciliation and the ledger are read again. */
+export function refreshAdminMoney(client: QueryClient) {
+  return client.invalidateQueries({
+    predicate: (q) => {
+      const k = String(q.queryKey[0] ?? '');
+      return (
+        k.startsWith('/api/admin/wallets') ||
+        k.startsWith('/api/admin/investments') ||
+        k.startsWith('/api/admin/investors') ||
+        k.startsWith('/api/admin/reconciliation') ||
+        k.startsWith('/api/admin/ledger')
+      );
+    },
+  });
+}
+
+/** 'AED 1,234.56' in the back office's own convention (negatives in parentheses). */
+export function aed(value: string | number | bigint | null | undefined): string {
+  const f = toFils(value);
+  return f < 0n ? `AED (${formatFils(-f)})` : `AED ${formatFils(f)}`;
+}
+
+export function KycBadge({ status }: { status: string | null | undefined }) {
+  const tone = isKycVerified(status) ? 'brand' : status === 'rejected' ? 'warning' : status && status !== 'not_started' ? 'sand' : 'neutral';
+  return <Badge tone={tone}>{statusLabel(status || 'not_started')}</Badge>;
+}
+
+/** "3 Mar 2026, 14:05" in Dubai time. */
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' });
+export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export const day = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '—');
