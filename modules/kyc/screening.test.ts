@@ -149,7 +149,7 @@ describeEachDb('screening', (kind) => {
     expect(flagged.hits[0]).toMatchObject({ name: 'Yusuf Darbandikhan', category: 'sanctions' });
     const feed = await listNotifications(database.db, viewer);
     expect(feed.total).toBe(before + 1);
-    expect(feed.items[0]).toMatchObject({ kind: 'screening_hit', link: `/admin/kyc?user=${investorRow.id}` });
+    expect(feed.items[0]).toMatchObject({ kind: 'screening_hit', link: `/admin/kyc?application=${investorRow.id}` });
     expect(feed.items[0].body).toContain('Yusuf Darbandikhan');
   });
 });

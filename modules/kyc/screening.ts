@@ -113,7 +113,7 @@ export async function screenApplicant(tx: Db, input: ScreenApplicantInput, opts:
       kind: 'screening_hit',
       title: `Screening hit: ${input.fullName}`,
       body: `${input.fullName} matches "${top.matchedOn}" on ${top.listName} (${top.category === 'pep' ? 'PEP' : 'sanctions'}, ${scorePercent(top.score)})${more}. The KYC application is held for review.`,
-      link: `/admin/kyc?user=${input.userId}`,
+      link: `/admin/kyc?application=${input.userId}`,
     });
   }
   return result;

@@ -136,6 +136,19 @@ try {
   console.log(`raw GROUP BY     ${mRaw.toFixed(1)} ms`);
   console.log(`trial balance    ${mTb.toFixed(1)} ms → ${pct(mTb / mRaw)} of raw (target ≤ 10 %) ${mTb / mRaw <= 0.1 ? 'OK' : 'ABOVE TARGET'}`);
   console.log(`balance sheet    ${mBs.toFixed(1)} ms → ${pct(mBs / mRaw)} of raw (target ≤ 10 %) ${mBs / mRaw <= 0.1 ? 'OK' : 'ABOVE TARGET'}`);
+  // One machine-readable line for `npm run bench` (tests/bench/run.ts) to add to its table.
+  const ok = (good: boolean, target: string) => (good ? `ok (target ${target})` : `MISSED (target ${target})`);
+  console.log(
+    `BENCH_ROWS ${JSON.stringify({
+      rows: [
+        { name: 'ledger posting, PG (lines/s)', measured: apiRate.toFixed(0), against: `raw ${rawRate.toFixed(0)}`, ratio: pct(apiRate / rawRate), verdict: ok(apiRate / rawRate >= 0.3, '≥ 30 %') + `; ${apiLines} lines, ${BATCH} entries/tx` },
+        { name: `trial balance @ ${(total / 1e6).toFixed(1)}M lines`, measured: `${mTb.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: pct(mTb / mRaw), verdict: ok(mTb / mRaw <= 0.1, '≤ 10 %') },
+        { name: `balance sheet @ ${(total / 1e6).toFixed(1)}M lines`, measured: `${mBs.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: pct(mBs / mRaw), verdict: ok(mBs / mRaw <= 0.1, '≤ 10 %') },
+      ],
+      posting: { apiLinesPerSec: apiRate, rawLinesPerSec: rawRate, ratio: apiRate / rawRate, lines: apiLines, batch: BATCH },
+      reports: { lines: total, balanceRows: Number(balanceRows), groupByMs: mRaw, trialBalanceMs: mTb, balanceSheetMs: mBs },
+    })}`,
+  );
 } finally {
   await raw.end({ timeout: 5 });
   await database.close();

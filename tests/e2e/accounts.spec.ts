@@ -101,9 +101,9 @@ test.describe('signup', () => {
     await expect(page.getByTestId('signup-unicode')).toHaveText(/^MZ-[A-Z0-9]{6}$/);
     await expect(success).toContainText('Check your email for welcome details');
 
-    // §4/§9: the success view stays 5 s, then the dialog closes and (from /signup) the new investor lands on /dashboard.
+    // §4/§9: the success view stays 5 s, then the dialog closes and the new investor starts the guided onboarding (#5).
     // (shownAt trails the real moment by the assertion's polling, hence the 1 s allowance below 5 s.)
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/onboarding', { timeout: 10_000 });
     expect(Date.now() - shownAt, 'the success view stays 5 s').toBeGreaterThanOrEqual(4_000);
     await expect(page.locator('header [data-account-menu-button]')).toContainText('Mariam');
   });

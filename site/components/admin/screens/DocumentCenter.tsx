@@ -44,9 +44,7 @@ const columns = [
   { key: 'owner', label: 'Belongs to' },
   { key: 'status', label: 'Status' },
   { key: 'uploaded', label: 'Uploaded (UAE time)' },
-  { key: 'size', label: 'Size', align: 'right' as const },
   { key: 'application', label: 'Verification' },
-  { key: 'open', label: 'Preview', className: 'sr-only' },
 ];
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
@@ -124,7 +122,7 @@ export default function DocumentCenter() {
             Loading documents…
           </p>
         ) : null}
-        <DataTable caption="Documents" columns={columns} empty={empty} minWidth={960}>
+        <DataTable caption="Documents" columns={columns} empty={empty} minWidth={820}>
           {list.isPending
             ? [<LoadingRows key="loading" columns={columns.length} />]
             : list.isError
@@ -132,13 +130,23 @@ export default function DocumentCenter() {
               : items.map((d) => (
                   <tr key={d.id} className="align-middle hover:bg-slate-50/70" data-testid="document-row">
                     <td className="px-4 py-2.5">
-                      <span className="flex items-center gap-3">
+                      <button
+                        type="button"
+                        onClick={() => setOpen(d)}
+                        className="group flex items-center gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                      >
                         <DocumentThumb doc={d} size={40} />
                         <span className="min-w-0">
-                          <span className="block font-medium text-ink">{kycDocumentTypeLabels[d.type]}</span>
-                          <span className="block max-w-48 truncate text-xs text-slate-500">{d.originalName ?? d.contentType}</span>
+                          <span className="block font-medium text-brand-800 group-hover:underline">
+                            <span className="sr-only">Preview the </span>
+                            {kycDocumentTypeLabels[d.type]}
+                            <span className="sr-only"> of {d.userName}</span>
+                          </span>
+                          <span className="block max-w-52 truncate text-xs text-slate-500">
+                            {d.originalName ?? d.contentType} · {kb(d.size)}
+                          </span>
                         </span>
-                      </span>
+                      </button>
                     </td>
                     <td className="px-4 py-2.5">
                       <span className="block text-ink">{d.userName}</span>
@@ -156,21 +164,11 @@ export default function DocumentCenter() {
                     <td className="whitespace-nowrap px-4 py-2.5 text-slate-600 tabular-nums">
                       <time dateTime={isoOrRaw(d.uploadedAt)}>{formatDateTime(d.uploadedAt)}</time>
                     </td>
-                    <td className="px-4 py-2.5 text-right tabular-nums text-slate-600">{kb(d.size)}</td>
                     <td className="px-4 py-2.5">
                       <Link href={applicationPath(d.userId)} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-900">
                         <StatusBadge status={d.applicationStatus} />
                         <span className="sr-only">Open the verification of {d.userName}</span>
                       </Link>
-                    </td>
-                    <td className="px-4 py-2.5 text-right">
-                      <button
-                        type="button"
-                        onClick={() => setOpen(d)}
-                        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                      >
-                        Preview<span className="sr-only"> the {kycDocumentTypeLabels[d.type].toLowerCase()} of {d.userName}</span>
-                      </button>
                     </td>
                   </tr>
                 ))}

@@ -170,6 +170,16 @@ describe('admin KYC queue', () => {
   });
 });
 
+describe('admin KYC screening tab', () => {
+  it('mounts the screening lists manager in its own tab', async () => {
+    mockFetch({ '/api/admin/screening/lists': () => json({ items: [], total: 0, threshold: 0.85 }) });
+    renderWithApp(<Kyc />, '/admin/kyc?tab=screening');
+    expect(screen.getByRole('link', { name: 'Screening lists' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('button', { name: 'Upload list' })).toBeTruthy();
+    expect(screen.queryByLabelText('Screening risk')).toBeNull();
+  });
+});
+
 describe('admin document center', () => {
   const item = (patch: Partial<AdminDocumentListItem> = {}): AdminDocumentListItem => ({
     ...doc('passport', { contentType: 'application/pdf' }),
@@ -192,7 +202,7 @@ describe('admin document center', () => {
       expect([p.get('type'), p.get('status')]).toEqual(['selfie', 'rejected']);
     });
     expect(documentsUrl({ ...DEFAULT_DOCUMENT_FILTERS, q: 'MZ-NOOR01' })).toContain('q=MZ-NOOR01');
-    fireEvent.click(await screen.findByRole('button', { name: /Preview the passport/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Preview the Passport/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('document-pdf').getAttribute('src')).toBe('/api/files/f-passport');
     expect(within(dialog).getByRole('link', { name: 'Open the application' }).getAttribute('href')).toBe(`/admin/kyc?application=${USER}`);

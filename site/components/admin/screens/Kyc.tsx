@@ -189,7 +189,6 @@ const columns = [
   { key: 'docs', label: 'Documents', align: 'right' as const },
   { key: 'nationality', label: 'Nationality' },
   { key: 'class', label: 'Investor type' },
-  { key: 'open', label: 'Open', className: 'sr-only' },
 ];
 
 function Queue({ filters, setFilters }: { filters: QueueFilters; setFilters: (f: QueueFilters) => void }) {
@@ -252,7 +251,7 @@ function Queue({ filters, setFilters }: { filters: QueueFilters; setFilters: (f:
           Loading applications…
         </p>
       ) : null}
-      <DataTable caption="Verification applications" columns={columns} empty={empty} minWidth={980}>
+      <DataTable caption="Verification applications" columns={columns} empty={empty} minWidth={900}>
         {list.isPending
           ? [<LoadingRows key="loading" columns={columns.length} />]
           : list.isError
@@ -260,7 +259,10 @@ function Queue({ filters, setFilters }: { filters: QueueFilters; setFilters: (f:
             : items.map((a) => (
                 <tr key={a.userId} className="align-top hover:bg-slate-50/70" data-testid="kyc-queue-row">
                   <td className="px-4 py-3">
-                    <span className="block font-medium text-ink">{a.name}</span>
+                    <Link href={`${BASE}?application=${a.userId}`} className="block font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+                      <span className="sr-only">Review the application of </span>
+                      {a.name}
+                    </Link>
                     <span className="block text-xs text-slate-500">
                       {a.email} · <span className="font-mono">{a.unicode}</span>
                     </span>
@@ -284,14 +286,6 @@ function Queue({ filters, setFilters }: { filters: QueueFilters; setFilters: (f:
                   <td className="px-4 py-3 text-right tabular-nums text-slate-700">{a.documentsCount}</td>
                   <td className="px-4 py-3 text-slate-700">{a.nationality ? countryName(a.nationality) : '—'}</td>
                   <td className="px-4 py-3 text-slate-700">{a.classification ? investorClassificationLabels[a.classification] : '—'}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      href={`${BASE}?application=${a.userId}`}
-                      className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                    >
-                      Review<span className="sr-only"> the application of {a.name}</span>
-                    </Link>
-                  </td>
                 </tr>
               ))}
       </DataTable>
@@ -511,7 +505,7 @@ function ApplicationDetail({ userId }: { userId: string }) {
             </Card>
           ) : (
             <>
-              <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Choose a document">
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Choose a document">
                 {d.documents.map((doc) => (
                   <li key={doc.id}>
                     <button
@@ -519,7 +513,7 @@ function ApplicationDetail({ userId }: { userId: string }) {
                       onClick={() => setSelected(doc.id)}
                       aria-pressed={shown?.id === doc.id}
                       className={cx(
-                        'flex w-40 items-center gap-2 rounded-lg border p-2 text-left text-xs',
+                        'flex w-full items-center gap-2 rounded-lg border p-2 text-left text-xs',
                         shown?.id === doc.id ? 'border-brand-500 bg-brand-50/70 ring-1 ring-brand-300' : 'border-slate-200 bg-white hover:border-slate-300',
                         doc.superseded && 'opacity-60',
                       )}
