@@ -12,6 +12,7 @@ import { buildKnowledge, chatRoutes, loadLearnArticles, type ChatKnowledge } fro
 import { assistantRoutes } from '../modules/chat/assistant';
 import { notificationRoutes } from '../modules/notifications';
 import { screeningRoutes } from '../modules/kyc/screening-routes';
+import { kycBackupRoutes } from '../modules/kyc/backup-routes';
 import { onboardingRoutes } from '../modules/onboarding';
 import { kycRoutes } from '../modules/kyc';
 import { fileRoutes } from '../modules/files';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps) {
     .use(fileRoutes(deps))
     .use(notificationRoutes(deps))
     .use(screeningRoutes(deps))
+    .use(kycBackupRoutes(deps))
     .use(onboardingRoutes(deps))
     .use(propertyRoutes(deps))
     .use(walletRoutes(deps))

@@ -5,6 +5,7 @@ import { newUnicode } from '../modules/auth/unicode';
 import { seedDemoScreeningList } from '../modules/kyc/screening';
 import { seedKycDemo } from '../modules/kyc/seed';
 import { seedDemoProperties } from '../modules/properties/seed';
+import { seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
 export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInvest#2026', firstName: 'Omar', lastName: 'Rahman' } as const;
@@ -21,6 +22,8 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
     // A demo database started before the catalogue existed gets it now (idempotent; skipped with ADMIN_EMAIL).
     if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) await seedDemoProperties(db);
     if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedKycDemo(db);
+    // Demo investors with deposits and purchases through the wallet and investing services (after the catalogue).
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedDemoInvesting(db);
     return { seeded: false, accounts: [] };
   }
 
@@ -67,6 +70,9 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
   // Demo KYC applicants (submitted, rejected, screening-flagged) for a living /admin/kyc queue. Unit test
   // suites that seed skip them (their counts of users, notifications and audit entries stay as they were).
   if (!process.env.VITEST) await seedKycDemo(db);
+  // Demo investors whose deposits and purchases go through the wallet and investing services, so the books
+  // reconcile; they also hold what the catalogue marks sold. Unit test suites skip it (modules/investing/seed.test.ts runs it).
+  if (!process.env.VITEST) await seedDemoInvesting(db);
   return {
     seeded: true,
     accounts: [

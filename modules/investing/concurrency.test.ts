@@ -32,7 +32,7 @@ run('purchases under concurrency [postgres]', () => {
   it('300 parallel purchases by 100 investors for a property with 50 shares left sell at most 50, overdraw no wallet and keep the books balanced', async () => {
     // 50 shares at AED 1,000: each request asks for AED 250–1,500 worth; wallets hold AED 600–2,400.
     const property = await createProperty(database.db, { shares: 50n, sharePrice: 100_000n });
-    const investors = [];
+    const investors: { id: string; client: TestClient }[] = [];
     for (let i = 0; i < 100; i++) {
       const inv = await createInvestor(database.db);
       await fundWallet(database.db, inv.id, BigInt(60_000 + (i % 10) * 20_000), provider);

@@ -1,21 +1,12 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
 import { authPlugin } from '../auth';
-import { sessionGate } from '../wallet';
-import { adminInvestmentsQuery, adminInvestorsQuery, idempotencyKeySchema, investingMessages, investInput, quoteQuery, unitsToShares, type AdminInvestmentRow } from './contract';
+import { idempotencyKeyOf, sessionGate } from '../wallet';
+import { adminInvestmentsQuery, adminInvestorsQuery, investInput, quoteQuery, unitsToShares, type AdminInvestmentRow } from './contract';
 import * as investing from './service';
 
 const idParam = z.object({ id: z.string().max(64, 'That is not a valid id.') });
-
-function idempotencyKeyOf(request: Request): string | null {
-  const raw = request.headers.get('idempotency-key');
-  if (raw === null) return null;
-  const parsed = idempotencyKeySchema.safeParse(raw);
-  if (!parsed.success) throw new AppError(400, 'validation_failed', investingMessages.idempotencyKeyFormat, { fields: { 'Idempotency-Key': investingMessages.idempotencyKeyFormat } });
-  return parsed.data;
-}
 
 const money = (fils: string) => {
   const v = BigInt(fils);

@@ -116,6 +116,21 @@ const maxAmountFor = (p: PropertyRow) => {
   return left > 0n ? (left * big(p.share_price)) / SHARE_SCALE : 0n;
 };
 
+/**
+ * Sub-account codes opened outside any transaction (so committed), remembered per database: a purchase then
+ * needs no round trip to find its investor's and property's accounts. Codes never change once used.
+ */
+const accountCodes = new WeakMap<object, Map<string, string>>();
+async function committedAccountCode(db: Db, key: string, ensure: () => Promise<{ code: string }>): Promise<string> {
+  let codes = accountCodes.get(db);
+  if (!codes) accountCodes.set(db, (codes = new Map()));
+  const known = codes.get(key);
+  if (known) return known;
+  const { code } = await ensure();
+  codes.set(key, code);
+  return code;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Retail limit
 
@@ -318,9 +333,13 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
   }
 
   // Checks first, on plain reads (cheap, and they answer clearly); the transaction re-checks what races.
-  const property = await findProperty(db, input.propertyId);
+  const [property, user, classification, annualLimit] = await Promise.all([
+    findProperty(db, input.propertyId),
+    loadUser(db, userId),
+    classificationOf(db, userId),
+    getRetailAnnualLimitFils(db),
+  ]);
   if (!property) throw notFound(msg.propertyNotFound, codes.propertyNotFound);
-  const user = await loadUser(db, userId);
   if (!user) throw notFound('There is no such investor.', 'user_not_found');
   if (!isKycVerified(user.kycStatus)) throw fail(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
   if (input.amount < MIN_INVESTMENT_FILS) throw fail(422, codes.belowMinimum, msg.belowMinimum, { minimum: MIN_INVESTMENT_FILS.toString() });
@@ -334,12 +353,11 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
   const fee = quote.fees.reduce((s, f) => s + f.amount, 0n);
   const sharePrice = big(property.share_price);
 
-  // Sub-accounts are opened (idempotently) before the purchase, so the purchase transaction never queues
-  // behind another one creating the same account.
-  const investorName = fullName(user);
-  const [investorAccount, propertyAccount] = await Promise.all([
-    ensureInvestorAccount(db, { userId, unicode: user.unicode, name: investorName }),
-    ensurePropertyAccount(db, { propertyId: property.id, name: property.title, reference: property.reference }),
+  // Sub-accounts are opened (idempotently, and committed) before the purchase, so the purchase transaction
+  // never queues behind another one creating the same account.
+  const [investorCode, propertyCode] = await Promise.all([
+    committedAccountCode(db, `investor:${userId}`, () => ensureInvestorAccount(db, { userId, unicode: user.unicode, name: fullName(user) })),
+    committedAccountCode(db, `property:${property.id}`, () => ensurePropertyAccount(db, { propertyId: property.id, name: property.title, reference: property.reference })),
   ]);
 
   const body = await db.transaction(async (tx) => {
@@ -350,13 +368,18 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
             values (${userId}, ${key}, ${PURCHASE_SCOPE}, ${hash}, 0, '{}'::jsonb) on conflict do nothing returning 1 as ok`,
       );
       // A concurrent request with the same key committed first: answer with its response.
-      if (!claimed.length) return { replayed: (await storedResponse(tx, userId, key, hash))!.body };
+      if (!claimed.length) return { replayed: (await storedResponse(tx, userId, key, hash))!.body, created: undefined };
     }
 
+    // The investor's wallet row is locked from here to commit: their purchases, cancellations and
+    // withdrawals queue one behind the other, so the limit and the balance checked here stay true.
     const wallet = await lockWallet(tx, userId);
-    const retail = await retailLimitFor(tx, userId, now);
-    if (retail.remaining !== null && quote.principal > BigInt(retail.remaining)) {
-      throw fail(422, codes.retailLimitExceeded, msg.retailLimitExceeded(BigInt(retail.remaining)), { remaining: retail.remaining, annualLimit: retail.annualLimit });
+    if (classification === 'retail') {
+      const remaining = annualLimit - (await retailUsed(tx, userId, now));
+      if (quote.principal > remaining) {
+        const left = remaining > 0n ? remaining : 0n;
+        throw fail(422, codes.retailLimitExceeded, msg.retailLimitExceeded(left), { remaining: left.toString(), annualLimit: annualLimit.toString() });
+      }
     }
     if (wallet.available < quote.total) {
       throw fail(422, codes.insufficientFunds, msg.insufficientFunds(wallet.available, quote.total), { available: wallet.available.toString(), required: quote.total.toString(), link: '/wallet' });
@@ -364,35 +387,33 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
 
     const id = crypto.randomUUID();
     const balanceAfter = wallet.balance - quote.total;
-    const [inserted] = await q<{ receipt_no: string; created_at: string | Date }>(
-      tx,
-      sql`insert into investments (id, user_id, property_id, units, share_price, amount, principal, fee_bps, fee, vat, total, status, wallet_balance_after, created_at)
-          values (${id}, ${userId}, ${property.id}, ${quote.units.toString()}::bigint, ${sharePrice.toString()}::bigint, ${input.amount.toString()}::bigint,
-                  ${quote.principal.toString()}::bigint, 0, ${fee.toString()}::bigint, ${quote.vat.toString()}::bigint, ${quote.total.toString()}::bigint,
-                  'active', ${balanceAfter.toString()}::bigint, ${now.toISOString()}::timestamptz)
-          returning receipt_no::text, created_at`,
-    );
-    await q(
-      tx,
-      sql`insert into holdings (user_id, property_id, units, cost) values (${userId}, ${property.id}, ${quote.units.toString()}::bigint, ${quote.principal.toString()}::bigint)
-          on conflict (user_id, property_id) do update set units = holdings.units + excluded.units, cost = holdings.cost + excluded.cost, updated_at = now()`,
-    );
-
     const lines: PostingLine[] = [
-      { accountCode: investorAccount.code, debit: quote.total, memo: `Purchase of ${unitsToShares(quote.units)} shares of ${property.reference}` },
-      { accountCode: propertyAccount.code, credit: quote.principal, property: property.reference, memo: `${unitsToShares(quote.units)} shares sold to ${user.unicode}` },
+      { accountCode: investorCode, debit: quote.total, memo: `Purchase of ${unitsToShares(quote.units)} shares of ${property.reference}` },
+      { accountCode: propertyCode, credit: quote.principal, property: property.reference, memo: `${unitsToShares(quote.units)} shares sold to ${user.unicode}` },
     ];
     if (fee > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.transactionFees, credit: fee, memo: 'Purchase fee' });
     if (quote.vat > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.vatOutput, credit: quote.vat, memo: 'VAT 5% on the purchase fee' });
-    const receipt = receiptNumber(inserted.receipt_no);
     const posted = await post(tx, {
       date: dubaiDate(now),
-      memo: `Investment ${receipt}: ${property.title}`,
+      memo: `Investment in ${property.title} (${property.reference})`,
       source: { module: 'investing.purchase', id },
       authorId: userId,
       lines,
     });
-    await q(tx, sql`update investments set journal_reference = ${posted.reference} where id = ${id}`);
+    const [inserted] = await q<{ receipt_no: string; created_at: string | Date }>(
+      tx,
+      sql`with h as (
+            insert into holdings (user_id, property_id, units, cost) values (${userId}, ${property.id}, ${quote.units.toString()}::bigint, ${quote.principal.toString()}::bigint)
+            on conflict (user_id, property_id) do update set units = holdings.units + excluded.units, cost = holdings.cost + excluded.cost, updated_at = now()
+            returning 1)
+          insert into investments (id, user_id, property_id, units, share_price, amount, principal, fee_bps, fee, vat, total, status, wallet_balance_after, journal_reference, created_at)
+          select ${id}, ${userId}, ${property.id}, ${quote.units.toString()}::bigint, ${sharePrice.toString()}::bigint, ${input.amount.toString()}::bigint,
+                 ${quote.principal.toString()}::bigint, 0, ${fee.toString()}::bigint, ${quote.vat.toString()}::bigint, ${quote.total.toString()}::bigint,
+                 'active', ${balanceAfter.toString()}::bigint, ${posted.reference}, ${now.toISOString()}::timestamptz
+            from h
+          returning receipt_no::text, created_at`,
+    );
+    const receipt = receiptNumber(inserted.receipt_no);
     const after = await moveWallet(tx, {
       userId,
       delta: -quote.total,
@@ -455,10 +476,10 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
       now,
     );
     if (key) await q(tx, sql`update idempotency_keys set status_code = 201, response = ${JSON.stringify(json)}::jsonb where user_id = ${userId} and key = ${key}`);
-    return { created: json };
+    return { replayed: undefined, created: json };
   });
-  if ('replayed' in body) return { status: 200, body: body.replayed, replay: true };
-  return { status: 201, body: body.created, replay: false };
+  if (body.replayed) return { status: 200, body: body.replayed, replay: true };
+  return { status: 201, body: body.created!, replay: false };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,8 +131,24 @@ type UploadState = { id: string; path: string; size: number; received: Map<numbe
 const jobs = new Map<string, JobState>();
 const uploads = new Map<string, UploadState>();
 
+let lastSweep = 0;
+/** Archives and uploads left by an earlier process (jobs live in memory) go after an hour too. */
+async function sweepOrphans(now: number) {
+  if (now - lastSweep < 10 * 60 * 1000) return;
+  lastSweep = now;
+  const dir = backupDir();
+  const tracked = new Set([...[...jobs.values()].map((s) => s.file), ...[...uploads.values()].map((u) => u.path)]);
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    if (tracked.has(file) || !name.endsWith(BACKUP_FILE_EXTENSION)) continue;
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > JOB_TTL_MS) await rm(file, { force: true });
+  }
+}
+
 function prune() {
   const now = Date.now();
+  void sweepOrphans(now);
   for (const [id, s] of jobs) {
     if (s.job.status !== 'running' && s.expires < now) {
       jobs.delete(id);

@@ -87,7 +87,7 @@ export const isPublicStatus = (s: string): boolean => (PUBLIC_STATUSES as readon
 
 export const STATUS_LABELS: Record<PropertyStatus, string> = {
   draft: 'Draft',
-  coming_soon: 'Coming soon',
+  coming_soon: 'Opening soon',
   funding: 'Open for funding',
   funded: 'Fully funded',
   exited: 'Exited',
@@ -99,7 +99,7 @@ export const STATUS_LABELS: Record<PropertyStatus, string> = {
  * Closing withdraws it (only while no investor holds shares); closing funding marks it funded.
  */
 export const PROPERTY_ACTIONS = {
-  coming_soon: { to: 'coming_soon', from: ['draft'], label: 'Announce as coming soon' },
+  coming_soon: { to: 'coming_soon', from: ['draft'], label: 'Announce (opening soon)' },
   publish: { to: 'funding', from: ['draft', 'coming_soon'], label: 'Publish for funding' },
   funded: { to: 'funded', from: ['funding'], label: 'Close funding' },
   exit: { to: 'exited', from: ['funded'], label: 'Mark as exited' },
@@ -560,6 +560,7 @@ export type PropertyCardJson = {
 
 /** GET /api/properties/{id}: the card plus everything the detail page shows. */
 export type PropertyDetailJson = PropertyCardJson & {
+  updatedAt: string;
   description: string;
   yearBuilt: number | null;
   features: string[];

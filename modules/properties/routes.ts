@@ -104,6 +104,7 @@ const adminGate = (db: Db) =>
  * Administration of the catalogue (admins only; every write is in the audit log):
  *   GET    /api/admin/properties                          same query as the public list, every status
  *   POST   /api/admin/properties                          PropertyInput → 201 detail (a draft)
+ *   GET    /api/admin/properties/stats                    counts by status, portfolio value, raised, average net yield
  *   GET    /api/admin/properties/:id                      detail, any status
  *   PATCH  /api/admin/properties/:id                      any subset of PropertyInput
  *   POST   /api/admin/properties/:id/:action              publish | coming_soon | funded | exit | close | reopen
@@ -123,6 +124,7 @@ export const adminPropertyRoutes = (deps: { db: Db }) => {
       if (request.method !== 'GET') invalidateCatalogue();
     })
     .get('/', ({ query }) => service.listProperties(db, query, { publicOnly: false }), { auth: 'admin', query: listQuery })
+    .get('/stats', () => service.propertyStats(db), { auth: 'admin' })
     .post('/', async ({ body, user, request, set }) => {
       set.status = 201;
       return service.createProperty(db, body, actorOf(user, request));

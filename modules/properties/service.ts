@@ -219,6 +219,7 @@ async function detailJson(db: Db, p: Property): Promise<PropertyDetailJson> {
   const photoList = photos.map(photoJson);
   return {
     ...cardJson(p, photoList[0] ?? null),
+    updatedAt: p.updatedAt.toISOString(),
     description: p.description,
     yearBuilt: p.yearBuilt,
     features: p.features,
@@ -691,4 +692,43 @@ export async function removeMarketFigure(db: Db, figureId: string, actor: Actor)
     await recordAudit(tx, { actorId: actor.id, action: 'market.figure.remove', entityType: 'market_index', entityId: `${gone.series}:${gone.period.slice(0, 7)}`, summary: `Removed ${series?.name ?? gone.series} for ${gone.period.slice(0, 7)}`, details: { removed: gone }, ip: actor.ip });
   });
   return listMarketFigures(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin overview
+
+export type PropertyStatsJson = {
+  byStatus: Record<PropertyStatus, number>;
+  /** Sum of latest valuations of properties investors own (funding, funded), fils. */
+  portfolioValue: string;
+  /** Raised so far across open and funded properties, fils. */
+  raised: string;
+  /** Mean net yield of funded properties, bps (null when none). */
+  averageNetYieldBps: number | null;
+};
+
+export async function propertyStats(db: Db): Promise<PropertyStatsJson> {
+  const rows = await db
+    .select({
+      status: properties.status,
+      n: sql<number>`count(*)::int`,
+      value: sql<string>`coalesce(sum(${properties.valuation}), 0)::text`,
+      raised: sql<string>`coalesce(sum(${properties.fundingTarget} * ${properties.sharesSold} / ${properties.totalShares}), 0)::text`,
+      yieldSum: sql<number>`coalesce(sum(${properties.netYieldBps}), 0)::int`,
+    })
+    .from(properties)
+    .groupBy(properties.status);
+  const byStatus = { draft: 0, coming_soon: 0, funding: 0, funded: 0, exited: 0, closed: 0 } as Record<PropertyStatus, number>;
+  let value = 0n;
+  let raised = 0n;
+  let funded = { n: 0, sum: 0 };
+  for (const r of rows) {
+    byStatus[r.status as PropertyStatus] = r.n;
+    if (r.status === 'funding' || r.status === 'funded') {
+      value += BigInt(r.value);
+      raised += BigInt(r.raised);
+    }
+    if (r.status === 'funded') funded = { n: r.n, sum: r.yieldSum };
+  }
+  return { byStatus, portfolioValue: value.toString(), raised: raised.toString(), averageNetYieldBps: funded.n ? Math.round(funded.sum / funded.n) : null };
 }

@@ -11,7 +11,9 @@
  *   GET  /api/wallet/payment-methods          → { items: PaymentMethod[] }
  *   GET  /api/wallet/deposits/quote           ?amount&method → DepositQuote (the charge shown before confirming)
  *   POST /api/wallet/deposits                 depositInput { amount, method } → 201 DepositJson (status 'pending';
- *                                             the payment provider confirms within a few seconds → 'confirmed')
+ *                                             the payment provider confirms within a few seconds → 'confirmed').
+ *                                             Optional Idempotency-Key header (as for withdrawals and investments):
+ *                                             a repeat answers 200 with the first response (header Idempotent-Replay).
  *   GET  /api/wallet/deposits/:id             → DepositJson (poll it until it is confirmed)
  *   POST /api/wallet/withdrawals              withdrawalInput { amount, iban, accountName? } → 201 WithdrawalJson
  *                                             (status 'pending'; the amount is held until an admin decides)

@@ -22,4 +22,5 @@ export {
   rejectWithdrawal,
   requestWithdrawal,
 } from './service';
+export { idempotencyKeyOf, withIdempotency, requestHash } from './idempotency';
 export * from './contract';

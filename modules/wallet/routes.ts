@@ -19,6 +19,7 @@ import {
   transactionsQuery,
   withdrawalInput,
 } from './contract';
+import { idempotencyKeyOf, withIdempotency } from './idempotency';
 import * as wallet from './service';
 import { statementCsv, statementPdf } from './statement';
 
@@ -93,9 +94,12 @@ export const walletRoutes = (deps: WalletDeps) => {
     .get('/deposits', async ({ user }) => ({ items: await wallet.listDeposits(db, user.id) }), { auth: 'user' })
     .post(
       '/deposits',
-      async ({ user, body, set }) => {
-        set.status = 201;
-        return wallet.createDeposit(db, provider, user.id, body);
+      async ({ user, body, set, request }) => {
+        const key = idempotencyKeyOf(request);
+        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.deposit', body }, (tx) => wallet.createDeposit(tx, provider, user.id, body));
+        set.status = result.replay ? 200 : 201;
+        if (result.replay) set.headers['idempotent-replay'] = 'true';
+        return result.body;
       },
       { auth: 'user', body: depositInput },
     )
@@ -103,9 +107,12 @@ export const walletRoutes = (deps: WalletDeps) => {
     .get('/withdrawals', async ({ user }) => ({ items: await wallet.listWithdrawals(db, user.id) }), { auth: 'user' })
     .post(
       '/withdrawals',
-      async ({ user, body, set }) => {
-        set.status = 201;
-        return wallet.requestWithdrawal(db, user.id, body);
+      async ({ user, body, set, request }) => {
+        const key = idempotencyKeyOf(request);
+        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.withdrawal', body }, (tx) => wallet.requestWithdrawal(tx, user.id, body));
+        set.status = result.replay ? 200 : 201;
+        if (result.replay) set.headers['idempotent-replay'] = 'true';
+        return result.body;
       },
       { auth: 'user', body: withdrawalInput },
     )

@@ -105,36 +105,31 @@ export type WalletMovement = {
  */
 export async function moveWallet(tx: Db, m: WalletMovement): Promise<bigint> {
   if (m.delta === 0n) throw new RangeError('a wallet movement cannot be zero');
-  let balance: bigint;
-  if (m.delta > 0n) {
-    const [row] = await q<{ balance: string }>(
-      tx,
-      sql`insert into wallets (user_id, balance) values (${m.userId}, ${m.delta.toString()}::bigint)
-          on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
-          returning balance::text`,
-    );
-    balance = big(row.balance);
-  } else {
-    const amount = -m.delta;
-    const [row] = await q<{ balance: string }>(
-      tx,
-      sql`update wallets set balance = balance - ${amount.toString()}::bigint, updated_at = now()
-           where user_id = ${m.userId} and balance - held >= ${amount.toString()}::bigint
-          returning balance::text`,
-    );
-    if (!row) {
-      const available = await availableOf(tx, m.userId);
-      throw new AppError(422, walletErrorCodes.insufficientFunds, walletMessages.insufficientAvailable(available), { available: available.toString(), required: amount.toString() });
-    }
-    balance = big(row.balance);
-  }
-  await q(
+  const delta = m.delta.toString();
+  const at = m.at ? m.at.toISOString() : null;
+  // One round trip: the balance change and its history row with the balance after it.
+  const change =
+    m.delta > 0n
+      ? sql`insert into wallets (user_id, balance) values (${m.userId}, ${delta}::bigint)
+            on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
+            returning balance`
+      : sql`update wallets set balance = balance + ${delta}::bigint, updated_at = now()
+             where user_id = ${m.userId} and balance - held >= -(${delta}::bigint)
+            returning balance`;
+  const [row] = await q<{ balance: string }>(
     tx,
-    sql`insert into wallet_transactions (user_id, kind, amount, balance_after, description, ref_type, ref_id, journal_reference, created_at)
-        values (${m.userId}, ${m.kind}, ${m.delta.toString()}::bigint, ${balance.toString()}::bigint, ${m.description.slice(0, 300)},
-                ${m.ref?.type ?? null}, ${m.ref?.id ?? null}, ${m.journalReference ?? null}, coalesce(${m.at ? m.at.toISOString() : null}::timestamptz, clock_timestamp()))`,
+    sql`with w as (${change})
+        insert into wallet_transactions (user_id, kind, amount, balance_after, description, ref_type, ref_id, journal_reference, created_at)
+        select ${m.userId}, ${m.kind}, ${delta}::bigint, w.balance, ${m.description.slice(0, 300)}, ${m.ref?.type ?? null}, ${m.ref?.id ?? null}::uuid,
+               ${m.journalReference ?? null}, coalesce(${at}::timestamptz, clock_timestamp())
+          from w
+        returning balance_after::text as balance`,
   );
-  return balance;
+  if (!row) {
+    const available = await availableOf(tx, m.userId);
+    throw new AppError(422, walletErrorCodes.insufficientFunds, walletMessages.insufficientAvailable(available), { available: available.toString(), required: (-m.delta).toString() });
+  }
+  return big(row.balance);
 }
 
 async function availableOf(tx: Db, userId: string): Promise<bigint> {
@@ -142,10 +137,14 @@ async function availableOf(tx: Db, userId: string): Promise<bigint> {
   return w ? big(w.available) : 0n;
 }
 
-/** Locks the investor's wallet row for the rest of the transaction (creating an empty wallet first). */
+/** Locks the investor's wallet row for the rest of the transaction (creating an empty wallet first), in one round trip. */
 export async function lockWallet(tx: Db, userId: string): Promise<{ balance: bigint; held: bigint; available: bigint }> {
-  await q(tx, sql`insert into wallets (user_id) values (${userId}) on conflict (user_id) do nothing`);
-  const [w] = await q<{ balance: string; held: string }>(tx, sql`select balance::text, held::text from wallets where user_id = ${userId} for update`);
+  const [w] = await q<{ balance: string; held: string }>(
+    tx,
+    sql`insert into wallets (user_id) values (${userId})
+        on conflict (user_id) do update set updated_at = wallets.updated_at
+        returning balance::text, held::text`,
+  );
   const balance = big(w.balance);
   const held = big(w.held);
   return { balance, held, available: balance - held };

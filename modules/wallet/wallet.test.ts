@@ -194,6 +194,28 @@ describeEachDb('wallet API', (kind) => {
     expect((await reconcile()).ok).toBe(true);
   });
 
+  it('honours Idempotency-Key on deposits and withdrawals', async () => {
+    const inv = await createInvestor(database.db);
+    const c = clientWith(app, inv.token);
+    const key = { headers: { 'idempotency-key': `dep-${crypto.randomUUID()}` } };
+    const first = await c.request('POST', '/api/wallet/deposits', { amount: 100_000, method: 'debit-card' }, key);
+    expect(first.status).toBe(201);
+    const again = await c.request('POST', '/api/wallet/deposits', { amount: '100000', method: 'debit-card' }, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    const d = (await first.json()) as DepositJson;
+    expect(((await again.json()) as DepositJson).id).toBe(d.id);
+    expect((await c.request('POST', '/api/wallet/deposits', { amount: 200_000, method: 'debit-card' }, key)).status).toBe(422);
+    const [{ n }] = await q<{ n: string }>(database.db, sql`select count(*)::text as n from wallet_deposits where user_id = ${inv.id}`);
+    expect(n).toBe('1');
+    await c.json('POST', `/api/payments/sandbox/${d.providerRef}/confirm`, {});
+
+    const wkey = { headers: { 'idempotency-key': `wd-${crypto.randomUUID()}` } };
+    const w = await Promise.all([1, 2, 3].map(() => c.request('POST', '/api/wallet/withdrawals', { amount: 10_000, iban: IBAN }, wkey)));
+    expect(w.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect((await c.json<WalletSummary>('GET', '/api/wallet')).body.held).toBe('10000');
+  });
+
   it('confirms asynchronously by itself, as a real provider would', async () => {
     const auto = createSandboxProvider({ confirmAfterMs: 30 });
     const autoApp = createApp({ db: database.db, paymentProvider: auto });

@@ -77,7 +77,7 @@ export const financialSubPaths: { path: string; tab: string; title: string }[] =
 export const adminRoutes = [...adminScreens.map((s) => s.path), ...financialSubPaths.map((s) => s.path)];
 
 /** Paths with a dynamic segment; tests visit these examples. */
-export const dynamicRouteExamples = ['/property/marina-vista-2br', '/community/discussions', '/onboarding/goals'] as const;
+export const dynamicRouteExamples = ['/property/marina-gate-two-bedroom-sea-view', '/community/discussions', '/onboarding/goals'] as const;
 
 /** Screens preloaded 3 s after page load (§2). */
 export const preloadRoutes = ['/properties', '/dashboard', '/exchange'] as const;

@@ -10,11 +10,24 @@
  *       the production server against a bare Bun.serve answering the same user JSON, interleaved the
  *       same way; and what one argon2id login costs: --logins=20 sequential POST /api/auth/login, next
  *       to Bun.password.hash / verify timed in this process with the same settings.
+ *   (e) Properties: the server-rendered /properties page of a catalogue of 100 published properties (its
+ *       own production server on its own seeded data dir) against a bare Bun.serve answering the same
+ *       HTML from a file, interleaved the same way.
  *
- * Flags: --build (fresh build into a temp dir even if dist/ exists), --only=js|api|auth,
+ *   (d) The ledger on PostgreSQL (tests/bench/ledger.ts, its own database): posting 100,000 entries of 2–4 lines
+ *       through the posting API against a raw batched INSERT of the same lines; with 1,000,000 posted lines,
+ *       the trial balance and the balance sheet against a raw GROUP BY over the lines. Flags pass through
+ *       as --ledger-entries, --ledger-lines, --ledger-batch, --ledger-rounds.
+ *   (f) Purchases on PostgreSQL (tests/bench/purchases.ts, its own database): POST /api/investments per second
+ *       with 50 concurrent buyers (spread over 10 properties, and all on one), against the bare atomic core of
+ *       a purchase in raw SQL. Flags pass through as --purchases-buyers, --purchases-duration, --purchases-rounds.
+ *
+ * Flags: --build (fresh build into a temp dir even if dist/ exists), --only=js|api|auth|ledger|properties|purchases, --properties=100,
  *        --connections=50 --duration=5 (seconds per round) --rounds=3 --warmup=1 (seconds per side) --logins=20.
  * Env: BENCH_PORT (production server port), BENCH_BARE_PORT (bare server; default BENCH_PORT + 1),
- *      BENCH_AUTH_BARE_PORT (the auth bench's bare server; default BENCH_PORT + 2), all default to free ports;
+ *      BENCH_AUTH_BARE_PORT (the auth bench's bare server; default BENCH_PORT + 2), BENCH_PROPERTIES_PORT and
+ *      BENCH_STATIC_PORT (the properties bench's server and static server; default BENCH_PORT + 3 and + 4),
+ *      all default to free ports;
  *      ASTRO_OUT_DIR (use this build), CHROMIUM_PATH (default /usr/bin/chromium).
  * Writes tests/bench/out/latest.json. See tests/bench/README.md.
  */
@@ -34,8 +47,10 @@ const flags = new Map(
 );
 const num = (k: string, d: number) => (flags.has(k) ? Number(flags.get(k)) : d);
 const only = flags.get('only');
-if (only && !['js', 'api', 'auth'].includes(only)) throw new Error(`--only=${only}: use js, api or auth`);
-const runs = (name: 'js' | 'api' | 'auth') => !only || only === name;
+const BENCHES = ['js', 'api', 'auth', 'ledger', 'properties', 'purchases'] as const;
+type BenchName = (typeof BENCHES)[number];
+if (only && !(BENCHES as readonly string[]).includes(only)) throw new Error(`--only=${only}: use ${BENCHES.join(', ')}`);
+const runs = (name: BenchName) => !only || only === name;
 const CONNECTIONS = num('connections', 50);
 const DURATION = num('duration', 5);
 const ROUNDS = num('rounds', 3);
@@ -391,23 +406,76 @@ async function benchAuth(prodBase: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// (e) Properties: the server-rendered catalogue page against the same HTML as a static file
 
-const { outDir, fresh } = ensureBuild();
+const PROPERTY_COUNT = num('properties', 100);
+
+async function benchProperties(outDir: string) {
+  // Its own data dir with the catalogue seeded to PROPERTY_COUNT published properties (embedded PGlite,
+  // whatever DATABASE_URL says: the bench must not write into a real database).
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-props-'));
+  tempDirs.push(dataDir);
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const seeded = Bun.spawnSync([process.execPath, 'tests/bench/properties-seed.ts', dataDir, String(PROPERTY_COUNT)], { cwd: root, env, stdout: 'pipe', stderr: 'pipe' });
+  if (seeded.exitCode !== 0) throw new Error(`seeding the properties bench failed:\n${seeded.stderr.toString()}`);
+  log(seeded.stdout.toString().trim().replace(/^\[bench\] /, ''));
+
+  const port = await barePortFrom('BENCH_PROPERTIES_PORT', 3);
+  const proc = start('properties server', [process.execPath, 'api/server.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ASTRO_OUT_DIR: outDir,
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+  });
+  const prodBase = `http://127.0.0.1:${port}`;
+  await waitFor(`${prodBase}/api/health`, 'the properties server', proc);
+
+  const page = await fetch(`${prodBase}/properties`);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`GET /properties answered ${page.status}`);
+  const cards = (html.match(/<article\b/g) ?? []).length;
+  const total = /(\d+) properties/.exec(html)?.[1];
+  if (Number(total) !== PROPERTY_COUNT || cards === 0) throw new Error(`/properties lists ${total ?? 'no'} properties (${cards} cards); expected ${PROPERTY_COUNT}`);
+  const file = path.join(dataDir, 'properties.html');
+  writeFileSync(file, html);
+
+  const staticPort = await barePortFrom('BENCH_STATIC_PORT', 4);
+  const staticProc = start('static Bun.serve (/properties HTML)', [process.execPath, 'tests/bench/static-page.ts'], { PORT: String(staticPort), HOST: '127.0.0.1', FILE: file });
+  const staticBase = `http://127.0.0.1:${staticPort}`;
+  await waitFor(`${staticBase}/properties`, 'the static server', staticProc);
+  const same = await (await fetch(`${staticBase}/properties`)).text();
+  if (same !== html) throw new Error('the static server does not answer the same HTML');
+  log(`/properties: ${PROPERTY_COUNT} published properties, ${cards} cards on page 1, ${kb(new TextEncoder().encode(html).length)} KB of HTML`);
+  const measured = interleaved({ production: `${prodBase}/properties`, bare: `${staticBase}/properties` }, {}, 0.25);
+  return { properties: PROPERTY_COUNT, cardsOnPage: cards, htmlBytes: new TextEncoder().encode(html).length, ...measured };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Only the benches that serve pages need a build (the ledger and purchase benches talk to PostgreSQL directly).
+const needsBuild = runs('js') || runs('api') || runs('auth') || runs('properties');
+const { outDir, fresh } = needsBuild ? ensureBuild() : { outDir: '', fresh: false };
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 await assertPortFree(port);
 const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (fresh data dir)';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-data-'));
 tempDirs.push(dataDir);
-const server = start('production server', [process.execPath, 'api/server.ts'], {
+const needsMainServer = runs('js') || runs('api') || runs('auth');
+const server = needsMainServer ? start('production server', [process.execPath, 'api/server.ts'], {
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   ASTRO_OUT_DIR: outDir,
   NODE_ENV: 'production',
-});
+}) : null;
 const base = `http://127.0.0.1:${port}`;
-await waitFor(`${base}/api/health`, 'the production server', server);
-log(`production server on ${base} (NODE_ENV=production, ${database})`);
+if (server) {
+  await waitFor(`${base}/api/health`, 'the production server', server);
+  log(`production server on ${base} (NODE_ENV=production, ${database})`);
+}
 
 const result: Record<string, unknown> = {
   at: new Date().toISOString(),
@@ -461,6 +529,59 @@ if (runs('auth')) {
     `verify ${ms(login.argon2id.verify.medianMs)}`,
     `${(login.verifyShareOfLogin * 100).toFixed(0)}%`,
     `median of ${login.http.n} sequential (p95 ${ms(login.http.p95Ms)}); hash ${ms(login.argon2id.hash.medianMs)}; ${login.argon2id.params}`,
+  );
+}
+
+/**
+ * Benchmarks that run as their own script (each sets up its own database) and end with one line
+ * `BENCH_ROWS {"rows":[{name,measured,against,ratio,verdict}], ...}` that is added to the table.
+ */
+async function scriptBench(name: BenchName, script: string, args: string[]) {
+  log(`running ${script} ${args.join(' ')} ...`);
+  const proc = Bun.spawn(['bun', script, ...args], { cwd: root, stdout: 'pipe', stderr: 'inherit', env: process.env });
+  children.push({ name, proc });
+  let report: { rows: { name: string; measured: string; against: string; ratio: string; verdict: string }[] } | null = null;
+  let buffered = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.startsWith('BENCH_ROWS ')) report = JSON.parse(line.slice('BENCH_ROWS '.length));
+      else if (line.trim()) console.log(`  ${line}`);
+    }
+  }
+  const code = await proc.exited;
+  if (!report) {
+    row(name, '—', '—', '—', `FAILED (exit ${code}; see the output above)`);
+    return;
+  }
+  result[name] = report;
+  for (const r of report.rows) row(r.name, r.measured, r.against, r.ratio, r.verdict);
+}
+
+if (runs('ledger')) {
+  const pass = ['entries', 'lines', 'batch', 'rounds'].flatMap((k) => (flags.has(`ledger-${k}`) ? [`--${k}=${flags.get(`ledger-${k}`)}`] : []));
+  await scriptBench('ledger', 'tests/bench/ledger.ts', pass);
+}
+
+if (runs('purchases')) {
+  // Purchases per second on PostgreSQL under 50 concurrent buyers (tests/bench/purchases.ts, its own database).
+  const pass = ['buyers', 'duration', 'rounds', 'properties', 'pool'].flatMap((k) => (flags.has(`purchases-${k}`) ? [`--${k}=${flags.get(`purchases-${k}`)}`] : []));
+  await scriptBench('purchases', 'tests/bench/purchases.ts', pass);
+}
+
+if (runs('properties')) {
+  const props = await benchProperties(outDir);
+  result.properties = props;
+  row(
+    `GET /properties (${props.properties}) req/s`,
+    `${props.production.reqPerSec.toLocaleString('en-US')}`,
+    `static ${props.bare.reqPerSec.toLocaleString('en-US')}`,
+    `${(props.ratio * 100).toFixed(0)}%`,
+    `${props.meetsTarget ? 'ok' : 'BELOW TARGET'} (target ≥ 25%; ${kb(props.htmlBytes)} KB page; p99 ${props.production.p99Ms} vs ${props.bare.p99Ms} ms${props.production.non2xx ? `; ${props.production.non2xx} non-2xx` : ''})`,
   );
 }
 

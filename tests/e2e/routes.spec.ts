@@ -34,13 +34,13 @@ test.describe('route matching is case-insensitive and allows a trailing slash', 
     ['/Auth/Forgot-Password', '/auth/forgot-password'],
     ['/ADMIN/USERS', '/admin/users'],
     ['/Admin/Financial/Ledger', '/admin/financial/ledger'],
-    ['/PROPERTY/MARINA-VISTA-2BR', '/property/marina-vista-2br'],
+    ['/PROPERTY/MARINA-GATE-TWO-BEDROOM-SEA-VIEW', '/property/marina-gate-two-bedroom-sea-view'],
     ['/about/', '/about'],
     ['/contact/', '/contact'],
     ['/properties/', '/properties'],
     ['/kyc/review/', '/kyc/review'],
     ['/admin/erp/', '/admin/erp'],
-    ['/property/marina-vista-2br/', '/property/marina-vista-2br'],
+    ['/property/marina-gate-two-bedroom-sea-view/', '/property/marina-gate-two-bedroom-sea-view'],
     ['/Privacy/', '/privacy'],
   ];
   for (const [variant, canonical] of variants) {
@@ -57,7 +57,7 @@ test.describe('route matching is case-insensitive and allows a trailing slash', 
 });
 
 test.describe('unknown paths', () => {
-  for (const path of ['/nope', '/admin/nope', '/kyc/nope', '/onboarding/nope', '/NOPE/', '/learn/no-such-article', '/admin/users/nope']) {
+  for (const path of ['/nope', '/admin/nope', '/kyc/nope', '/onboarding/nope', '/NOPE/', '/learn/no-such-article', '/admin/users/nope', '/property/marina-vista-2br']) {
     test(`${path} answers 404 with 'Page Not Found'`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status()).toBe(404);

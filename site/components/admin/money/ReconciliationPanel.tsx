@@ -27,7 +27,7 @@ function Check({ title, ok, rows }: { title: string; ok: boolean; rows: { label:
         {rows.map((r) => (
           <div key={r.label} className={cx('flex justify-between gap-4', r.strong && 'border-t border-slate-200 pt-1.5 font-semibold')}>
             <dt className="text-slate-600">{r.label}</dt>
-            <dd className="tabular-nums text-ink">{r.value}</dd>
+            <dd className="whitespace-nowrap tabular-nums text-ink">{r.value}</dd>
           </div>
         ))}
       </dl>

@@ -51,7 +51,8 @@ function ReasonField({ value, onChange, error, label = 'Reason' }: { value: stri
         </p>
       ) : null}
       <p id={hintId} className="mt-1 text-xs text-slate-500">
-        Kept with the journal entry and in the audit log. {value.trim().length}/500
+        {error ? '' : 'Kept with the journal entry and in the audit log. '}
+        {value.trim().length}/500 characters
       </p>
     </div>
   );

@@ -21,13 +21,12 @@ import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchFiel
 export const INVESTMENTS_URL = '/api/admin/investments';
 
 const columns = [
-  { key: 'receipt', label: 'Receipt' },
+  { key: 'receipt', label: 'Receipt and date' },
   { key: 'investor', label: 'Investor' },
   { key: 'property', label: 'Property' },
   { key: 'shares', label: 'Shares', align: 'right' as const },
   { key: 'principal', label: 'Cost (AED)', align: 'right' as const },
   { key: 'total', label: 'Paid (AED)', align: 'right' as const },
-  { key: 'date', label: 'Date' },
   { key: 'status', label: 'Status' },
 ];
 
@@ -146,7 +145,7 @@ export default function Investments() {
         <DataTable
           caption="Investments"
           columns={columns}
-          minWidth={1040}
+          minWidth={960}
           empty={
             list.isError ? (
               <ListError error={list.error} what="investments" onRetry={() => void list.refetch()} />
@@ -163,14 +162,16 @@ export default function Investments() {
             ? [<LoadingRows key="loading" columns={columns.length} />]
             : items.map((r) => (
                 <tr key={r.id} className="hover:bg-slate-50/70">
-                  <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-ink">{r.receiptNumber}</td>
-                  <td className="px-4 py-3">
-                    <span className="block font-medium text-ink">{r.investor.name}</span>
-                    <span className="block text-xs text-slate-500">
-                      {r.investor.email} · <span className="font-mono">{r.investor.unicode}</span>
-                    </span>
+                  <td className="whitespace-nowrap px-4 py-3">
+                    <span className="block font-mono text-xs text-ink">{r.receiptNumber}</span>
+                    <span className="block text-xs text-slate-500">{when(r.createdAt)}</span>
                   </td>
                   <td className="px-4 py-3">
+                    <span className="block font-medium text-ink">{r.investor.name}</span>
+                    <span className="block text-xs text-slate-500">{r.investor.email}</span>
+                    <span className="block font-mono text-xs text-slate-500">{r.investor.unicode}</span>
+                  </td>
+                  <td className="min-w-56 px-4 py-3">
                     <span className="block text-ink">{r.property.title}</span>
                     <span className="block text-xs text-slate-500">
                       {r.property.reference} · {r.property.city}
@@ -183,8 +184,7 @@ export default function Investments() {
                   <td className="px-4 py-3 text-right font-medium">
                     <Amount value={r.total} />
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{when(r.createdAt)}</td>
-                  <td className="px-4 py-3">
+                  <td className="whitespace-nowrap px-4 py-3">
                     <Badge tone={r.status === 'active' ? 'brand' : 'neutral'}>{investmentStatusLabels[r.status] ?? r.status}</Badge>
                     {r.cancelledAt ? <span className="mt-1 block text-xs text-slate-500">{when(r.cancelledAt)}</span> : null}
                   </td>

@@ -13,7 +13,7 @@ import { KYC_STATUSES, kycStatusLabels } from '../../../../modules/kyc/contract'
 import { Amount } from '../ledger/parts';
 import { toFils } from '../ledger/money';
 import { Pagination } from '../lists';
-import { aed, KycBadge, useSettledText, when, withQuery } from '../money/shared';
+import { aed, day, KycBadge, useSettledText, withQuery } from '../money/shared';
 
 export const INVESTORS_URL = '/api/admin/investors';
 
@@ -165,9 +165,6 @@ const investorColumns = [
   { key: 'balance', label: 'Wallet (AED)', align: 'right' as const },
   { key: 'invested', label: 'Invested (AED)', align: 'right' as const },
   { key: 'value', label: 'Holdings value (AED)', align: 'right' as const },
-  { key: 'properties', label: 'Properties', align: 'right' as const },
-  { key: 'last', label: 'Last investment' },
-  { key: 'actions', label: 'Actions', align: 'right' as const },
 ];
 
 const investorStatusTone: Record<InvestorStatus, 'neutral' | 'brand' | 'sand'> = { registered: 'neutral', funded: 'sand', investing: 'brand' };
@@ -240,7 +237,7 @@ function InvestorsList({ switcher }: { switcher: ReactNode }) {
         <DataTable
           caption="Investors"
           columns={investorColumns}
-          minWidth={1120}
+          minWidth={900}
           empty={
             list.isError ? (
               <ListError error={list.error} what="investors" onRetry={() => void list.refetch()} />
@@ -259,12 +256,10 @@ function InvestorsList({ switcher }: { switcher: ReactNode }) {
                 <tr key={u.id} className="hover:bg-slate-50/70">
                   <td className="px-4 py-3">
                     <span className="block font-medium text-ink">{u.name}</span>
-                    <span className="block text-xs text-slate-500">
-                      <a href={`mailto:${u.email}`} className="hover:underline">
-                        {u.email}
-                      </a>{' '}
-                      · <span className="font-mono">{u.unicode}</span>
-                    </span>
+                    <a href={`mailto:${u.email}`} className="block text-xs text-slate-500 hover:underline">
+                      {u.email}
+                    </a>
+                    <span className="block font-mono text-xs text-slate-500">{u.unicode}</span>
                   </td>
                   <td className="px-4 py-3">
                     <Badge tone={investorStatusTone[u.status] ?? 'neutral'}>{investorStatusLabels[u.status] ?? u.status}</Badge>
@@ -279,20 +274,17 @@ function InvestorsList({ switcher }: { switcher: ReactNode }) {
                   </td>
                   <td className="px-4 py-3 text-right">
                     <Amount value={u.invested} />
+                    {u.lastInvestmentAt ? (
+                      <Link href={`/admin/investments?userId=${encodeURIComponent(u.id)}`} className="block whitespace-nowrap text-xs font-medium text-brand-800 hover:underline">
+                        Last {day(u.lastInvestmentAt)}<span className="sr-only">: see {u.name}'s investments</span>
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3 text-right font-medium">
                     <Amount value={u.holdingsValue} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{u.properties}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{u.lastInvestmentAt ? when(u.lastInvestmentAt) : 'Not yet'}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    {u.properties > 0 || u.lastInvestmentAt ? (
-                      <Link href={`/admin/investments?userId=${encodeURIComponent(u.id)}`} className="text-sm font-medium text-brand-800 hover:underline">
-                        Investments<span className="sr-only"> of {u.name}</span>
-                      </Link>
-                    ) : (
-                      <span className="text-xs text-slate-400">—</span>
-                    )}
+                    <span className="block text-xs font-normal text-slate-500">
+                      {u.properties} {u.properties === 1 ? 'property' : 'properties'}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -30,8 +30,7 @@ const walletColumns = [
   { key: 'balance', label: 'Balance (AED)', align: 'right' as const },
   { key: 'held', label: 'Held (AED)', align: 'right' as const },
   { key: 'available', label: 'Available (AED)', align: 'right' as const },
-  { key: 'pending', label: 'Pending withdrawals', align: 'right' as const },
-  { key: 'updated', label: 'Last movement' },
+  { key: 'pending', label: 'Withdrawals', align: 'right' as const },
   { key: 'actions', label: 'Actions', align: 'right' as const },
 ];
 
@@ -40,7 +39,6 @@ const withdrawalColumns = [
   { key: 'amount', label: 'Amount (AED)', align: 'right' as const },
   { key: 'iban', label: 'Pay to' },
   { key: 'requested', label: 'Requested' },
-  { key: 'balance', label: 'Wallet (AED)', align: 'right' as const },
   { key: 'status', label: 'Status' },
   { key: 'actions', label: 'Actions', align: 'right' as const },
 ];
@@ -89,7 +87,7 @@ function Withdrawals() {
         <DataTable
           caption="Withdrawals"
           columns={withdrawalColumns}
-          minWidth={980}
+          minWidth={860}
           empty={
             list.isError ? (
               <ListError error={list.error} what="withdrawals" onRetry={() => void list.refetch()} />
@@ -106,24 +104,20 @@ function Withdrawals() {
                 <tr key={w.id} className="hover:bg-slate-50/70">
                   <td className="px-4 py-3">
                     <span className="block font-medium text-ink">{w.name}</span>
-                    <span className="block text-xs text-slate-500">
-                      {w.email} · <span className="font-mono">{w.unicode}</span>
-                    </span>
+                    <span className="block text-xs text-slate-500">{w.email}</span>
+                    <span className="block font-mono text-xs text-slate-500">{w.unicode}</span>
                   </td>
                   <td className="px-4 py-3 text-right font-medium">
                     <Amount value={w.amount} />
                   </td>
                   <td className="px-4 py-3">
-                    <span className="block font-mono text-xs text-ink">{formatIban(w.iban)}</span>
+                    <span className="block whitespace-nowrap font-mono text-xs text-ink">{formatIban(w.iban)}</span>
                     <span className="block text-xs text-slate-500">{w.accountName}</span>
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-slate-600">{when(w.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Amount value={w.walletBalance} />
-                  </td>
-                  <td className="px-4 py-3">
+                  <td className="whitespace-nowrap px-4 py-3">
                     <Badge tone={statusTone[w.status] ?? 'neutral'}>{withdrawalStatusLabels[w.status] ?? w.status}</Badge>
-                    {w.reason ? <span className="mt-1 block max-w-48 text-xs text-slate-500">{w.reason}</span> : null}
+                    {w.reason ? <span className="mt-1 block max-w-48 whitespace-normal text-xs text-slate-500">{w.reason}</span> : null}
                   </td>
                   <td className="whitespace-nowrap px-4 py-3 text-right">
                     {w.status === 'pending' ? (
@@ -239,7 +233,7 @@ export default function WalletManagement() {
           <DataTable
             caption="Investor wallets"
             columns={walletColumns}
-            minWidth={1040}
+            minWidth={880}
             empty={
               list.isError ? (
                 <ListError error={list.error} what="wallets" onRetry={() => void list.refetch()} />
@@ -258,11 +252,12 @@ export default function WalletManagement() {
                   <tr key={w.userId} className="hover:bg-slate-50/70">
                     <td className="px-4 py-3">
                       <span className="block font-medium text-ink">{w.name}</span>
-                      <span className="block text-xs text-slate-500">
-                        {w.email} · <span className="font-mono">{w.unicode}</span>
+                      <span className="block text-xs text-slate-500">{w.email}</span>
+                      <span className="block font-mono text-xs text-slate-500" title={w.updatedAt ? `Last movement ${when(w.updatedAt)}` : undefined}>
+                        {w.unicode}
                       </span>
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="whitespace-nowrap px-4 py-3">
                       <KycBadge status={w.kycStatus} />
                     </td>
                     <td className="px-4 py-3 text-right font-medium">
@@ -275,7 +270,6 @@ export default function WalletManagement() {
                       <Amount value={w.available} />
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">{w.pendingWithdrawals > 0 ? <Badge tone="sand">{w.pendingWithdrawals}</Badge> : <span className="text-slate-400">0</span>}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{when(w.updatedAt)}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-right">
                       <span className="inline-flex gap-2">
                         <Button variant="ghost" onClick={() => setViewing(w.userId)}>

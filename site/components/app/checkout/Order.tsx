@@ -307,7 +307,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
           </h2>
           <dl className="mt-3 text-sm">
             <SummaryRow label="Available in your wallet">{available !== null ? money(available) : <Skeleton className="h-4 w-20" />}</SummaryRow>
-            {quote && available !== null && !quote.problem ? (
+            {quote && available !== null && !quote.problem && available >= quote.total ? (
               <SummaryRow label="After this investment">{money(available - quote.total)}</SummaryRow>
             ) : null}
             {sq?.retailLimit.classification === 'retail' && limitLeft !== null ? (

@@ -63,7 +63,7 @@ export function Donut({ slices, currency, title, caption }: { slices: Slice[]; c
   let angle = 0;
   const summary = `${title}: ${shown.map((s, i) => `${s.label} ${permilleLabel(shares[i]!)}`).join(', ')}.`;
   return (
-    <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+    <div className="flex flex-col items-center gap-5">
       <svg role="img" aria-label={summary} width={size} height={size} viewBox={`0 0 ${size} ${size}`} className="shrink-0">
         {total === 0n ? (
           <circle cx={r} cy={r} r={r - 14} fill="none" stroke="#e2e8f0" strokeWidth="28" />
@@ -96,12 +96,12 @@ export function Donut({ slices, currency, title, caption }: { slices: Slice[]; c
             {shown.map((s, i) => (
               <tr key={s.key} className="border-b border-slate-100 last:border-0">
                 <th scope="row" className="py-1.5 pr-3 font-normal text-ink">
-                  <span className="flex items-center gap-2">
-                    <span aria-hidden="true" className="inline-block h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: colour(i, s) }} />
-                    <span className="truncate">{s.label}</span>
+                  <span className="flex items-start gap-2">
+                    <span aria-hidden="true" className="mt-1 inline-block h-2.5 w-2.5 shrink-0 rounded-sm" style={{ background: colour(i, s) }} />
+                    <span>{s.label}</span>
                   </span>
                 </th>
-                <td className="py-1.5 pr-3 text-right tabular-nums text-slate-700">{money(s.fils)}</td>
+                <td className="whitespace-nowrap py-1.5 pr-3 text-right tabular-nums text-slate-700">{money(s.fils)}</td>
                 <td className="py-1.5 text-right tabular-nums text-slate-700">{permilleLabel(shares[i]!)}</td>
               </tr>
             ))}

@@ -18,6 +18,11 @@ export function signedPercent(bps: number): string {
   return `${bps > 0 ? '+' : '−'}${bpsToPercent(Math.abs(bps))}%`;
 }
 
+/** "0.25% of the property"; a holding too small to show in hundredths of a percent says so. */
+function ownedLabel(h: HoldingJson): string {
+  return h.ownershipBps === 0 && fils(h.units) > 0n ? 'under 0.01% of the property' : `${bpsToPercent(h.ownershipBps)}% of the property`;
+}
+
 export function SummaryCards({ data }: { data: DashboardJson | undefined }) {
   const money = useMoney();
   const holdings = data?.holdings.length ?? 0;
@@ -109,7 +114,7 @@ export function Holdings({ holdings }: { holdings: HoldingJson[] }) {
                       {h.property.title}
                     </a>
                     <span className="block text-xs text-slate-500">
-                      {h.property.community}, {h.property.city} · {bpsToPercent(h.ownershipBps)}% owned
+                      {h.property.community}, {h.property.city} · {ownedLabel(h)}
                     </span>
                   </th>
                   <td className="px-3 py-3 text-right tabular-nums text-slate-700">{unitsToShareString(fils(h.units), { trim: false })}</td>

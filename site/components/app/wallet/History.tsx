@@ -79,7 +79,7 @@ export function WalletHistory() {
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
               {HISTORY_COLUMNS.map((c) => (
-                <th key={c} scope="col" className={`px-5 py-2 font-medium sm:px-6 ${c === 'Amount' || c === 'Balance' ? 'text-right' : ''}`}>
+                <th key={c} scope="col" className={`px-5 py-2 font-medium sm:px-6 ${c === 'Amount' || c === 'Balance' ? 'text-right' : ''} ${c === 'Description' ? 'w-1/2' : ''}`}>
                   {c}
                 </th>
               ))}

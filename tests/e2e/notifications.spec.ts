@@ -1,0 +1,91 @@
+/**
+ * Notifications, screening and KYC backup end to end (issue 5), as an operator would use them on a
+ * fresh demo install: the header bell shows the operators' unread count and the latest notifications;
+ * /admin/notifications marks them read (the bell follows); a name is tried against the demo screening
+ * list and a list with mistakes is refused line by line; a KYC archive is exported, downloaded, checked
+ * and restored through the screen, which reports that every checksum matches.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };
+
+async function loginAs(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Login to Your Account' });
+  await dialog.getByLabel('Username or email').fill(username);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/(admin\/)?dashboard$/);
+}
+
+test.describe('notifications, screening and KYC backup', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the bell counts the operators’ notifications, and marking them read empties it', async ({ page }) => {
+    await loginAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/properties');
+    const bell = page.locator('[data-bell-button]');
+    // The demo applicants' submissions and the demo screening hit are waiting for the operators.
+    await expect(bell).toHaveAttribute('aria-label', /^Notifications, \d+ unread$/);
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'Latest notifications' });
+    await expect(panel.getByRole('link', { name: /Operator notifications/ })).toContainText('unread');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    await page.goto('/admin/notifications');
+    await expect(page.getByText(/^Screening hit: /).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByRole('button', { name: 'Unread', exact: true })).toBeVisible();
+
+    await page.goto('/properties');
+    await expect(page.locator('[data-bell-button]')).toHaveAttribute('aria-label', 'Notifications, none unread');
+  });
+
+  test('screening: a near spelling matches the demo list; a list with mistakes is refused by line', async ({ page }) => {
+    await loginAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/kyc?tab=screening');
+    await expect(page.getByRole('cell', { name: /Demo watchlist/ }).first()).toBeVisible();
+    await page.getByLabel('Full name').fill('Kareem al Mirqadi');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.getByText(/possible match/)).toBeVisible();
+    await expect(page.getByText('Karim Al-Mirqadi', { exact: false }).first()).toBeVisible();
+
+    const csv = path.join(os.tmpdir(), `screening-${Date.now()}.csv`);
+    writeFileSync(csv, 'name,category,date_of_birth\nGood Name,pep,\nNo Category,,\nBad Date,sanctions,1990-02-30\n');
+    await page.getByRole('button', { name: 'Upload list' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a screening list' });
+    await dialog.getByLabel('CSV file').setInputFiles(csv);
+    await expect(dialog.getByRole('alert')).toContainText('Line 3 (category)');
+    await expect(dialog.getByRole('alert')).toContainText('Line 4 (date_of_birth)');
+    await expect(dialog.getByRole('button', { name: 'Upload list' })).toBeDisabled();
+  });
+
+  test('KYC backup: export, download, check and restore through the screen', async ({ page }) => {
+    await loginAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/admin/kyc/backup');
+    await expect(page.getByText(/\d+ applications?, \d+ documents?/)).toBeVisible();
+    await page.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple');
+    await page.getByLabel('Passphrase again').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create archive' }).click();
+    await expect(page.getByText('The archive is ready')).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download manzil-kyc-backup.*\)$/ }).click()]);
+    const file = path.join(os.tmpdir(), `${Date.now()}-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+
+    await page.getByLabel('Archive (.mzkb)').setInputFiles(file);
+    await page.getByLabel('Passphrase of the archive').fill('not the passphrase');
+    await page.getByRole('button', { name: 'Check archive' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The passphrase does not open this archive' })).toBeVisible({ timeout: 30_000 });
+
+    await page.getByLabel('Passphrase of the archive').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Check archive' }).click();
+    await expect(page.getByText('The archive opens and every checksum matches')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Restore \d+ applications?$/ }).click();
+    await page.getByRole('dialog', { name: 'Restore from this archive?' }).getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: /\d+ records?, \d+ documents? restored, all checksums match\./ }).first()).toBeVisible({ timeout: 30_000 });
+  });
+});
