@@ -9,6 +9,6 @@
 export { fileRoutes } from './routes';
 export { storeFile, getStoredFile, readStoredFile, deleteStoredFile, toStoredFileJson, type StoreFileInput, type StoredFileRow } from './service';
 export { detectContent, fileRules, fileTooLarge, unsupportedFile } from './content';
-export { configureFileStore, localStorage as localFileStorage, type BlobStorage } from './storage';
+export { configureFileStore, encryptBlob, fileStore, localStorage as localFileStorage, type BlobStorage } from './storage';
 export { storedFiles } from './schema';
 export * from './contract';

@@ -10,7 +10,7 @@ import { BASE } from '../../tests/helpers/http';
 import { auditLog } from '../audit/schema';
 import { users } from '../auth/schema';
 import { storedFiles } from '../files';
-import { fileStore } from '../files/storage';
+import { fileStore } from '../files';
 import type { BackupJob, BackupPreview } from './backup-contract';
 import { DEMO_KYC_APPLICANTS, seedKycDemo } from './seed';
 

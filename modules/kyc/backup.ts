@@ -24,7 +24,7 @@ import { users } from '../auth/schema';
 import { storedFiles } from '../files';
 import { FILE_EXTENSIONS, type FileContentType } from '../files/contract';
 import { readStoredFile } from '../files';
-import { encryptBlob, fileStore } from '../files/storage';
+import { encryptBlob, fileStore } from '../files';
 import { ArchiveError, ArchiveWriter, decryptArchive, readTar } from './backup-archive';
 import {
   BACKUP_FILE_EXTENSION,

@@ -382,7 +382,7 @@ export async function submitApplication(db: Db, userId: string, input: { declara
         kind: 'kyc_submitted',
         title: to === 'resubmitted' ? `KYC resubmitted: ${fullName}` : `New KYC application: ${fullName}`,
         body: `${fullName} (${user.unicode}) ${to === 'resubmitted' ? 'resubmitted their' : 'submitted an'} identity verification. Risk: ${riskLevel}${screening.flagged ? ', screening match — review the hits before deciding' : ''}.`,
-        link: `/admin/kyc?user=${userId}`,
+        link: `/admin/kyc?application=${userId}`,
       });
       return buildApplicationJson(t, userId, await applicationRow(t, userId), to);
     }),

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = {
   system: { label: 'Announcements', audience: 'user', emailByDefault: false },
   kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
   screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
+  withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false },
 } as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

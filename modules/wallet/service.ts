@@ -4,7 +4,7 @@ import { AppError, notFound, unprocessable } from '../../api/errors';
 import { users } from '../auth/schema';
 import { recordAudit } from '../audit';
 import { ensureInvestorAccount, LEDGER_ACCOUNTS, post, type PostingLine } from '../ledger';
-import { notify } from '../notifications';
+import { notify, notifyAdmins } from '../notifications';
 import type { PaymentProvider, ProviderEvent } from '../payments';
 import {
   MAX_AMOUNT_FILS,
@@ -415,6 +415,12 @@ export async function requestWithdrawal(db: Db, userId: string, input: Withdrawa
       .insert(walletWithdrawals)
       .values({ userId, amount: input.amount, iban: input.iban, accountName: input.accountName || fullName(user), status: 'pending' })
       .returning();
+    await notifyAdmins(tx, {
+      kind: 'withdrawal_requested',
+      title: `Withdrawal to approve: ${aed(input.amount)}`,
+      body: `${fullName(user)} asked to withdraw ${aed(input.amount)} to an account ending ${input.iban.slice(-4)}.`,
+      link: '/admin/users/wallet-management',
+    });
     return withdrawalJson(row);
   });
 }

@@ -262,6 +262,9 @@ describeEachDb('wallet API', (kind) => {
     // A second request beyond what is available is refused.
     expect((await c.json('POST', '/api/wallet/withdrawals', { amount: 40_000, iban: IBAN })).status).toBe(422);
 
+    // The operators hear about it in their own feed.
+    const feed = await admin.json<{ items: { kind: string; title: string; link: string | null }[] }>('GET', '/api/admin/notifications?kind=withdrawal_requested');
+    expect(feed.body.items[0]).toMatchObject({ kind: 'withdrawal_requested', title: 'Withdrawal to approve: AED 600.00', link: '/admin/users/wallet-management' });
     const pending = await admin.json<{ items: AdminWithdrawalJson[] }>('GET', '/api/admin/wallets/withdrawals?status=pending');
     expect(pending.body.items.find((x) => x.id === w.body.id)).toMatchObject({ iban: 'AE070331234567890123456', walletBalance: '99475' });
 
