@@ -240,6 +240,24 @@ describeEachDb('investing API', (kind) => {
     expect((await reconcile()).ok).toBe(true);
   });
 
+  it('closes funding when the last share sells, and reopens it when a purchase is cancelled', async () => {
+    // 2 shares at AED 1,000: the first buys one share, the second the last one.
+    const property = await createProperty(database.db, { shares: 2n, sharePrice: 100_000n });
+    const inv = await fundedInvestor(300_000n);
+    const status = async () => (await q<{ status: string }>(database.db, sql`select status from properties where id = ${property.id}`))[0]!.status;
+    const first = await inv.client.json<InvestmentJson>('POST', '/api/investments', { propertyId: property.id, amount: 100_000 });
+    expect(first.status).toBe(201);
+    expect(await status()).toBe('funding');
+    const last = await inv.client.json<InvestmentJson>('POST', '/api/investments', { propertyId: property.id, amount: 100_000 });
+    expect(last.status).toBe(201);
+    expect(await status()).toBe('funded');
+    const after = await inv.client.json<{ error: string }>('POST', '/api/investments', { propertyId: property.id, amount: 20_000 });
+    expect(after.status).toBe(422);
+    expect((await inv.client.json('POST', `/api/investments/${last.body.id}/cancel`, {})).status).toBe(200);
+    expect(await status()).toBe('funding');
+    expect((await reconcile()).ok).toBe(true);
+  });
+
   it('lists every investment for admins with filters, totals and a CSV export, and the investors with balances and holdings', async () => {
     const property = await createProperty(database.db, { city: 'Sharjah', title: 'Aljada Export Test Tower' });
     const inv = await fundedInvestor(400_000n);

@@ -435,7 +435,9 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
     // Last, so the property's row (every buyer's hot spot) stays locked as briefly as possible.
     const taken = await q<{ shares_sold: string }>(
       tx,
-      sql`update properties set shares_sold = shares_sold + ${quote.units.toString()}::bigint, updated_at = now()
+      // The last share sold closes funding: the property becomes 'funded' in the same statement.
+      sql`update properties set shares_sold = shares_sold + ${quote.units.toString()}::bigint, updated_at = now(),
+                  status = case when shares_sold + ${quote.units.toString()}::bigint = total_shares then 'funded' else status end
            where id = ${property.id} and status in (${sql.join(openStatuses.map((st) => sql`${st}`), sql`, `)}) and share_price = ${sharePrice.toString()}::bigint
              and shares_sold + ${quote.units.toString()}::bigint <= total_shares
           returning shares_sold::text`,
@@ -531,7 +533,13 @@ export async function cancelInvestment(db: Db, userId: string, id: string, opts:
       lines,
     });
     await moveWallet(tx, { userId, delta: total, kind: 'refund', description: `Refund: cancelled investment ${receipt} in ${inv.p_title}`, ref: { type: 'investment', id }, journalReference: posted.reference });
-    await q(tx, sql`update properties set shares_sold = shares_sold - ${units.toString()}::bigint, updated_at = now() where id = ${inv.property_id}`);
+    // Shares handed back reopen a property that sold out, while its funding deadline has not passed.
+    await q(
+      tx,
+      sql`update properties set shares_sold = shares_sold - ${units.toString()}::bigint, updated_at = now(),
+                 status = case when status = 'funded' and shares_sold = total_shares and (funding_deadline is null or funding_deadline >= current_date) then 'funding' else status end
+           where id = ${inv.property_id}`,
+    );
     await q(tx, sql`update investments set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, refund_journal_reference = ${posted.reference} where id = ${id}`);
     await notify(tx, {
       userId,

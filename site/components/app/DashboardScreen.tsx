@@ -7,6 +7,7 @@ import { isKycVerified } from '../../../modules/auth/contract';
 import type { DashboardJson } from '../../../modules/investing/contract';
 import { api, errorText } from '../../lib/api';
 import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '../../lib/stores/session';
+import { FinishOnboardingCard } from '../onboarding/FinishOnboardingCard';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { Allocation, Holdings, RecentTransactions, RetailLimit, SummaryCards, ValueOverTime } from './dashboard/parts';
@@ -128,6 +129,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
       }
     >
       <div className="space-y-6">
+        {user.role === 'admin' ? null : <FinishOnboardingCard />}
         <KycCard status={user.kycStatus} />
         {q.isError ? (
           <Problem
