@@ -5,12 +5,12 @@ import { newUnicode } from '../modules/auth/unicode';
 import { seedDemoScreeningList } from '../modules/kyc/screening';
 import { seedKycDemo } from '../modules/kyc/seed';
 import { seedDemoProperties } from '../modules/properties/seed';
-import { seedDemoInvesting } from '../modules/investing/seed';
+import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
 export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInvest#2026', firstName: 'Omar', lastName: 'Rahman' } as const;
 
-export type SeedReport = { seeded: boolean; accounts: { role: 'admin' | 'investor'; email: string; password: string | null }[] };
+export type SeedReport = { seeded: boolean; accounts: { role: string; email: string; password: string | null }[] };
 
 /**
  * Runs once, on an empty database. With ADMIN_EMAIL and ADMIN_PASSWORD set, the first admin
@@ -78,6 +78,7 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
     accounts: [
       { role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
       { role: 'investor', email: DEMO_INVESTOR.email, password: DEMO_INVESTOR.password },
+      ...(process.env.VITEST ? [] : [{ role: 'investor (verified, invested)', email: DEMO_INVESTORS[0]!.email, password: DEMO_VERIFIED_INVESTOR_PASSWORD }]),
     ],
   };
 }

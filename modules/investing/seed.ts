@@ -49,6 +49,9 @@ const years = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Password of the first demo investor (aisha.alhashimi@example.ae), verified and already invested. */
+export const DEMO_VERIFIED_INVESTOR_PASSWORD = 'ManzilInvest#2026';
+
 export const DEMO_INVESTORS: DemoInvestor[] = [
   {
     email: 'aisha.alhashimi@example.ae',
@@ -246,8 +249,10 @@ export async function seedDemoInvesting(db: Db, opts: { now?: Date } = {}): Prom
     holders.push(id);
   }
 
+  // The first demo investor can sign in (README: a verified investor with a portfolio); the rest cannot.
+  const knownHash = await Bun.password.hash(DEMO_VERIFIED_INVESTOR_PASSWORD, { algorithm: 'argon2id' });
   for (const [i, d] of DEMO_INVESTORS.entries()) {
-    const { id, created } = await ensureVerifiedInvestor(db, d, admin.id, passwordHash, 200 - i * 20);
+    const { id, created } = await ensureVerifiedInvestor(db, d, admin.id, i === 0 ? knownHash : passwordHash, 200 - i * 20);
     if (!created) continue;
     investors += 1;
     // Deposits and purchases in date order, so the running balance reads as it happened.

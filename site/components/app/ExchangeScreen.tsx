@@ -26,7 +26,7 @@ const STEPS = [
 function Listings() {
   return (
     <Section id="listings-title" title="Shares for sale" description="Listed by investors who want to sell. Prices are set by the sellers.">
-      <div className="-mx-5 overflow-x-auto sm:-mx-6">
+      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Shares listed for sale on the exchange</caption>
           <thead>

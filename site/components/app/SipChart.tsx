@@ -99,7 +99,7 @@ export function SipChart({ projection, currency, label }: { projection: Projecti
 export function SipTable({ projection, currency }: { projection: Projection; currency: CurrencyCode }) {
   const fmt = (fils: bigint) => formatMoney(convertMinor(fils, 'AED', currency), currency);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-xs sm:text-sm">
         <caption className="sr-only">Year-by-year figures: what you pay in and the illustrative value at 10% a year</caption>
         <thead>

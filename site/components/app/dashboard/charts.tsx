@@ -76,7 +76,7 @@ export function Donut({ slices, currency, title, caption }: { slices: Slice[]; c
           })
         )}
       </svg>
-      <div className="w-full min-w-0 overflow-x-auto">
+      <div className="relative w-full min-w-0 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -185,7 +185,7 @@ export function ValueChart({ points, currency, label }: { points: ValuePoint[]; 
 export function ValueTable({ points, currency }: { points: ValuePoint[]; currency: CurrencyCode }) {
   const money = (fils: bigint) => formatMoney(convertMinor(fils, 'AED', currency), currency);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-xs sm:text-sm">
         <caption className="sr-only">Portfolio value and amount invested by date</caption>
         <thead>

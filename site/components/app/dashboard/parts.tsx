@@ -43,7 +43,18 @@ export function SummaryCards({ data }: { data: DashboardJson | undefined }) {
           <div key={i.label} className={`${card} p-5`}>
             <dt className="text-sm font-medium text-slate-500">{i.label}</dt>
             <dd className={`mt-2 font-display text-2xl tabular-nums tracking-tight ${i.label === 'Total gain' && i.fils < 0n ? 'text-red-700' : 'text-ink'}`}>
-              {data ? <Money fils={i.fils} /> : <Skeleton className="h-8 w-32" />}
+              {data ? (
+                i.fils < 0n ? (
+                  <>
+                    {/* A true minus sign, as in the holdings table (formatMoney gives a hyphen). */}
+                    −<Money fils={-i.fils} />
+                  </>
+                ) : (
+                  <Money fils={i.fils} />
+                )
+              ) : (
+                <Skeleton className="h-8 w-32" />
+              )}
             </dd>
             <dd className="mt-1 text-xs text-slate-500">{i.note}</dd>
           </div>
@@ -82,7 +93,7 @@ export function Holdings({ holdings }: { holdings: HoldingJson[] }) {
   }
   return (
     <Section id="holdings-title" title="Your properties" description="Valued at each property's latest valuation." className="lg:col-span-2">
-      <div className="-mx-5 overflow-x-auto sm:-mx-6">
+      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
         <table className="w-full min-w-[38rem] text-left text-sm">
           <caption className="sr-only">Your holdings by property</caption>
           <thead>

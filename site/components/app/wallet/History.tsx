@@ -73,7 +73,7 @@ export function WalletHistory() {
         </div>
       }
     >
-      <div className="-mx-5 overflow-x-auto sm:-mx-6">
+      <div className="relative -mx-5 overflow-x-auto sm:-mx-6">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Wallet transactions, newest first</caption>
           <thead>

@@ -156,8 +156,8 @@ export function VerifyStep({ user, app: initial, go }: StepFormProps) {
       </p>
       {app.submittedAt && (
         <p className="mt-1 text-sm text-slate-500">
-          Submitted on {new Date(app.submittedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
-          {app.decidedAt ? ` · decided on ${new Date(app.decidedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}` : ''}.
+          Submitted on {new Date(app.submittedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' })}
+          {app.decidedAt ? ` · decided on ${new Date(app.decidedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' })}` : ''}.
         </p>
       )}
     </div>
