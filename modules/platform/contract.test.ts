@@ -26,3 +26,16 @@ describe('money conversion', () => {
     expect(minorToDecimalString(-5n)).toBe('-0.05');
   });
 });
+
+describe('moneyShort', () => {
+  it('shortens millions and thousands for cards, in any currency', async () => {
+    const { moneyShort, convertMinor } = await import('./contract');
+    expect(moneyShort(326_000_000n)).toBe('AED 3.26M');
+    expect(moneyShort(300_000_000n)).toBe('AED 3M');
+    expect(moneyShort(10_000_000_000n)).toBe('AED 100M');
+    expect(moneyShort(73_000_000n)).toBe('AED 730K');
+    expect(moneyShort(500_000n)).toMatch(/^AED\s5,000$/);
+    expect(moneyShort(convertMinor(326_000_000n, 'AED', 'INR'), 'INR')).toMatch(/^₹74\.\d{1,2}M$/);
+    expect(moneyShort(convertMinor(326_000_000n, 'AED', 'USD'), 'USD')).toBe('$888K');
+  });
+});

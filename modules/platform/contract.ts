@@ -112,3 +112,16 @@ export const TIMINGS = {
 export const TOAST = { limit: 1, defaultDuration: 5000, authDuration: 5000, logoutDuration: 3000, removeDelay: 1_000_000, swipeThreshold: 50, hotkey: ['F8'] } as const;
 
 export const NARROW_SCREEN_PX = 768;
+
+/** Money with millions shortened for cards: "AED 3.26M", "AED 730K", "₹272.4M" (minor units of `code`). */
+export function moneyShort(minor: string | bigint, code: CurrencyCode = 'AED'): string {
+  const whole = BigInt(minor) / 100n;
+  const label = code === 'AED' ? 'AED ' : CURRENCIES[code].symbol;
+  if (whole >= 1_000_000n) {
+    const hundredths = (whole * 100n + 500_000n) / 1_000_000n; // hundredths of a million, rounded
+    const s = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`.replace(/\.?0+$/, '');
+    return `${label}${s}M`;
+  }
+  if (whole >= 10_000n) return `${label}${(whole + 500n) / 1000n}K`;
+  return formatMoney(BigInt(minor), code, { decimals: 0 });
+}

@@ -1,6 +1,6 @@
 // The one small script every page ships: currency display, the mobile menu, the 3 s preload and the session header.
 import { prefetch } from 'astro:prefetch';
-import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, TIMINGS } from '../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '../../modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
 import { $currency, initCurrency, setCurrency } from '../lib/stores/currency';
 import { startSessionHeader } from './session-header';
@@ -10,7 +10,8 @@ function renderPrices(code: CurrencyCode) {
   for (const el of document.querySelectorAll<HTMLElement>('[data-aed-fils]')) {
     const fils = BigInt(el.dataset.aedFils ?? '0');
     const decimals = el.dataset.decimals === '0' ? 0 : 2;
-    el.textContent = formatMoney(convertMinor(fils, 'AED', code), code, { decimals });
+    const amount = convertMinor(fils, 'AED', code);
+    el.textContent = el.dataset.short !== undefined ? moneyShort(amount, code) : formatMoney(amount, code, { decimals });
   }
   for (const el of document.querySelectorAll<HTMLElement>('[data-currency-code]')) el.textContent = code;
   for (const sel of document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')) sel.value = code;

@@ -2,22 +2,13 @@
  * Small display helpers shared by the property pages (server-rendered) and the invest panel (island).
  * Money stays in fils until formatMoney; percentages come from basis points without floats.
  */
-import { formatMoney } from '../../../modules/platform/contract';
+import { formatMoney, moneyShort } from '../../../modules/platform/contract';
 import { bpsToPercent, PROPERTY_TYPE_LABELS, STATUS_LABELS, type PropertyStatus, type PropertyType } from '../../../modules/properties/contract';
 
 export const aed = (fils: string | bigint, decimals: 0 | 2 = 0) => formatMoney(BigInt(fils), 'AED', { decimals });
 
-/** AED with millions shortened for cards: "AED 3.26M", "AED 730K". */
-export function aedShort(fils: string | bigint): string {
-  const whole = BigInt(fils) / 100n;
-  if (whole >= 1_000_000n) {
-    const tenths = (whole * 100n + 500_000n) / 1_000_000n; // hundredths of a million, rounded
-    const s = `${tenths / 100n}.${(tenths % 100n).toString().padStart(2, '0')}`.replace(/\.?0+$/, '');
-    return `AED ${s}M`;
-  }
-  if (whole >= 10_000n) return `AED ${(whole + 500n) / 1000n}K`;
-  return formatMoney(BigInt(fils), 'AED', { decimals: 0 });
-}
+/** AED with millions shortened for cards. */
+export const aedShort = (fils: string | bigint) => moneyShort(fils, 'AED');
 
 export const pct = (bps: number, decimals = 1) => `${bpsToPercent(bps, decimals)}%`;
 
