@@ -402,7 +402,7 @@ export function TabLinks({ label, tabs, current }: { label: string; tabs: { href
   }, [current]);
   return (
     <nav ref={ref} aria-label={label} className="relative -mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200 xl:min-w-0 xl:flex-wrap">
         {tabs.map((t) => {
           const active = t.key === current;
           return (

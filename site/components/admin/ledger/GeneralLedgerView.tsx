@@ -263,8 +263,8 @@ function LineRow({ line: l }: { line: GeneralLedgerLine }) {
         {l.kind === 'reversal' ? <span className="block text-xs text-sand-700">reversal</span> : l.kind === 'closing' ? <span className="block text-xs text-sand-700">year-end</span> : null}
       </td>
       <td className="min-w-[14rem] px-3 py-2.5 text-slate-800">
-        <span className="line-clamp-2">{l.lineMemo || l.memo || <span className="text-slate-400">No memo</span>}</span>
-        {l.lineMemo && l.memo ? <span className="block truncate text-xs text-slate-500">{l.memo}</span> : null}
+        <span className="line-clamp-2 [overflow-wrap:anywhere]">{l.lineMemo || l.memo || <span className="text-slate-400">No memo</span>}</span>
+        {l.lineMemo && l.memo ? <span className="line-clamp-2 text-xs text-slate-500 [overflow-wrap:anywhere]">{l.memo}</span> : null}
         {foreign ? (
           <span className="block text-xs text-slate-500">
             {l.currency} {formatFils(l.originalAmount)} at {l.rate}

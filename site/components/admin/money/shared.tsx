@@ -72,3 +72,21 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'shor
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' });
 export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
 export const day = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '—');
+
+/** An email in a narrow table cell: wraps before the '@' first, anywhere only as a last resort. */
+export function EmailText({ email, className }: { email: string; className?: string }) {
+  const at = email.indexOf('@');
+  return (
+    <span className={['block text-xs text-slate-500 [overflow-wrap:anywhere]', className].filter(Boolean).join(' ')}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </span>
+  );
+}

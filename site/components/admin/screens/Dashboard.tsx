@@ -1,11 +1,36 @@
-import { ArrowRight, ClipboardList, Inbox, MessageSquare, NotebookPen, ShieldCheck, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Building2, ClipboardList, Inbox, Landmark, MessageSquare, NotebookPen, Scale, ShieldCheck, TrendingUp, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { AdminInvestmentsPage, ReconciliationJson } from '../../../../modules/investing/contract';
+import type { AdminWalletsPage } from '../../../../modules/wallet/contract';
 import { CONTACT_MESSAGES_ENDPOINT, WAITLIST_ENDPOINT, interestLabel, statusLabel, topicLabel, type ContactMessage, type WaitlistEntry } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
 import { PAGE_SIZE, useAdminList } from '../lists';
+import { aed } from '../money/shared';
 import { Badge, ButtonLink, Card, LinkCards, ScreenIntro, Section, StatCard, StatGrid } from '../ui';
 import { errorText } from '../../../lib/api';
+
+/** The figures come from the modules' own admin APIs (one-row pages: only `total` / `totals` are read). */
+const KYC_QUEUE_URL = '/api/admin/kyc?status=pending&limit=1';
+const PENDING_WITHDRAWALS_URL = '/api/admin/wallets/withdrawals?status=pending&limit=1';
+const ACTIVE_INVESTMENTS_URL = '/api/admin/investments?status=active&limit=1';
+const WALLETS_URL = '/api/admin/wallets?limit=1';
+const RECONCILIATION_URL = '/api/admin/reconciliation';
+const PROPERTY_STATS_URL = '/api/admin/properties/stats';
+
+/** GET /api/admin/properties/stats (amounts: strings of fils). */
+type PropertyStats = { byStatus: Record<string, number>; portfolioValue: string; raised: string };
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** A figure's hint: loading, the error, or what it means. */
+function hintFor(q: { isPending: boolean; isError: boolean; error: unknown }, what: string, fallback: string, ready: ReactNode): ReactNode {
+  if (q.isPending) return `Loading ${what}…`;
+  if (q.isError) return <span className="text-red-700">{errorText(q.error, fallback)}</span>;
+  return ready;
+}
 
 function Latest({ title, href, linkLabel, children, state }: { title: string; href: string; linkLabel: string; children: ReactNode; state: ReactNode }) {
   return (
@@ -31,46 +56,115 @@ export default function Dashboard() {
   const messages = useAdminList<ContactMessage>(CONTACT_MESSAGES_ENDPOINT, 0);
   const newMessages = messages.data?.items.filter((m) => m.status === 'new').length;
   const messagesTotal = messages.data?.total ?? 0;
+  const kyc = useQuery<{ total: number }>({ queryKey: [KYC_QUEUE_URL] });
+  const withdrawals = useQuery<{ total: number }>({ queryKey: [PENDING_WITHDRAWALS_URL] });
+  const investments = useQuery<AdminInvestmentsPage>({ queryKey: [ACTIVE_INVESTMENTS_URL] });
+  const wallets = useQuery<AdminWalletsPage>({ queryKey: [WALLETS_URL] });
+  const recon = useQuery<ReconciliationJson>({ queryKey: [RECONCILIATION_URL] });
+  const props = useQuery<PropertyStats>({ queryKey: [PROPERTY_STATS_URL] });
+  const reconIssues = recon.data ? (recon.data.walletMismatches?.length ?? 0) + (recon.data.propertyMismatches?.length ?? 0) : 0;
+  const invTotals = investments.data?.totals;
+  const walletTotals = wallets.data?.totals;
 
   return (
     <>
       <ScreenIntro
-        description="Where Manzil stands today: demand on the waitlist, messages waiting for a reply, and the places an operator is needed."
+        description="Where Manzil stands today: reviews and withdrawals waiting for an operator, the money invested and held, whether the books reconcile, and demand on the waitlist."
         actions={
           <>
-            <ButtonLink href="/admin/communications" icon={MessageSquare}>
+            <ButtonLink href="/admin/communications" icon={Inbox}>
               Read messages
             </ButtonLink>
-            <ButtonLink href="/admin/waitlist" variant="primary" icon={ClipboardList}>
-              Open waitlist
+            <ButtonLink href="/admin/kyc" variant="primary" icon={ShieldCheck}>
+              Review KYC
             </ButtonLink>
           </>
         }
       />
 
+      <h2 className="sr-only">Key figures</h2>
       <StatGrid>
         <StatCard
-          label="Waitlist sign-ups"
-          icon={ClipboardList}
-          value={waitlist.data ? waitlist.data.total.toLocaleString('en-US') : undefined}
-          hint={waitlist.isError ? 'Could not load the waitlist.' : 'People waiting for new properties to open.'}
+          label="KYC awaiting review"
+          icon={ShieldCheck}
+          value={typeof kyc.data?.total === 'number' ? count(kyc.data.total) : undefined}
+          hint={hintFor(kyc, 'the KYC queue', 'Could not load the KYC queue.', <Link href="/admin/kyc" className="font-medium text-brand-800 hover:underline">Submitted and resubmitted applications</Link>)}
         />
         <StatCard
-          label="Contact messages"
-          icon={Inbox}
-          value={messages.data ? messagesTotal.toLocaleString('en-US') : undefined}
-          hint={messages.isError ? 'Could not load messages.' : 'Everything received through the contact page.'}
+          label="Withdrawals to approve"
+          icon={Landmark}
+          value={typeof withdrawals.data?.total === 'number' ? count(withdrawals.data.total) : undefined}
+          hint={hintFor(withdrawals, 'withdrawals', 'Could not load withdrawals.', <Link href="/admin/users/wallet-management" className="font-medium text-brand-800 hover:underline">Pending requests, money on hold</Link>)}
+        />
+        <StatCard
+          label="Reconciliation"
+          icon={Scale}
+          value={recon.data && typeof recon.data.ok === 'boolean' ? (recon.data.ok ? 'Balanced' : reconIssues ? plural(reconIssues, 'difference', 'differences') : 'Out of balance') : undefined}
+          hint={hintFor(
+            recon,
+            'the reconciliation',
+            'Could not run the reconciliation.',
+            recon.data ? (
+              <Link href="/admin/financial" className={recon.data.ok ? 'font-medium text-brand-800 hover:underline' : 'font-medium text-red-700 hover:underline'}>
+                {recon.data.ok ? 'Wallets, ledger and shares agree' : `Wallets ${aed(recon.data.walletsTotal)} vs ledger ${aed(recon.data.clientMoneyLedger)}`}
+              </Link>
+            ) : null,
+          )}
         />
         <StatCard
           label="New messages"
           icon={MessageSquare}
-          value={newMessages === undefined ? undefined : newMessages.toLocaleString('en-US')}
-          hint={messagesTotal > PAGE_SIZE ? `Among the latest ${PAGE_SIZE}; each promised a reply within one business day.` : 'Each one is promised a reply within one business day.'}
+          value={newMessages === undefined ? undefined : count(newMessages)}
+          hint={
+            messages.isError
+              ? 'Could not load messages.'
+              : messagesTotal > PAGE_SIZE
+                ? `Among the latest ${PAGE_SIZE} of ${count(messagesTotal)}; each promised a reply within one business day.`
+                : `${plural(messagesTotal, 'message', 'messages')} received; each new one is promised a reply within one business day.`
+          }
         />
         <StatCard
-          label="Verification reviews"
-          icon={ShieldCheck}
-          hint="Counted here once identity submissions reach the KYC review queue."
+          label="Invested capital"
+          icon={TrendingUp}
+          value={invTotals ? aed(invTotals.principal) : undefined}
+          hint={hintFor(
+            investments,
+            'investments',
+            'Could not load investments.',
+            invTotals
+              ? `${plural(invTotals.active, 'active investment', 'active investments')} by ${plural(invTotals.investors, 'investor', 'investors')}, before fees.`
+              : null,
+          )}
+        />
+        <StatCard
+          label="Investor wallets"
+          icon={Wallet}
+          value={walletTotals ? aed(walletTotals.balance) : undefined}
+          hint={hintFor(
+            wallets,
+            'wallets',
+            'Could not load wallets.',
+            walletTotals ? `Client money in ${plural(walletTotals.wallets, 'wallet', 'wallets')}; ${aed(walletTotals.held)} on hold for withdrawals.` : null,
+          )}
+        />
+        <StatCard
+          label="Portfolio value"
+          icon={Building2}
+          value={props.data?.byStatus ? aed(props.data.portfolioValue) : undefined}
+          hint={hintFor(
+            props,
+            'properties',
+            'Could not load properties.',
+            props.data?.byStatus
+              ? `${plural(props.data.byStatus.funding ?? 0, 'property', 'properties')} funding, ${count(props.data.byStatus.funded ?? 0)} funded; ${aed(props.data.raised)} raised.`
+              : null,
+          )}
+        />
+        <StatCard
+          label="Waitlist sign-ups"
+          icon={ClipboardList}
+          value={waitlist.data ? count(waitlist.data.total) : undefined}
+          hint={waitlist.isError ? 'Could not load the waitlist.' : 'People waiting for new properties to open.'}
         />
       </StatGrid>
 

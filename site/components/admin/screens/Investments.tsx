@@ -15,7 +15,7 @@ import { ExportButton } from '../ledger/ExportButton';
 import { toFils } from '../ledger/money';
 import { Amount, Field } from '../ledger/parts';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
-import { aed, useSettledText, when, withQuery } from '../money/shared';
+import { aed, EmailText, useSettledText, when, withQuery } from '../money/shared';
 import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, StatCard, StatGrid, Toolbar } from '../ui';
 
 export const INVESTMENTS_URL = '/api/admin/investments';
@@ -168,7 +168,7 @@ export default function Investments() {
                   </td>
                   <td className="px-4 py-3">
                     <span className="block font-medium text-ink">{r.investor.name}</span>
-                    <span className="block text-xs text-slate-500">{r.investor.email}</span>
+                    <EmailText email={r.investor.email} />
                     <span className="block font-mono text-xs text-slate-500">{r.investor.unicode}</span>
                   </td>
                   <td className="min-w-56 px-4 py-3">

@@ -505,7 +505,7 @@ function ApplicationDetail({ userId }: { userId: string }) {
             </Card>
           ) : (
             <>
-              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Choose a document">
+              <ul className="grid grid-cols-2 gap-2 2xl:grid-cols-4" aria-label="Choose a document">
                 {d.documents.map((doc) => (
                   <li key={doc.id}>
                     <button

@@ -87,7 +87,7 @@ export default function Settings() {
     <>
       <ScreenIntro description="The platform's terms as investors see them. Limits below can be changed here, and every change is recorded in the activity log; minimums, fees, stated returns and currencies are set in the platform configuration, so a change to them is reviewed and released like code." />
       <Section title="Limits" description="Changes apply to the next investment; nothing already invested is affected.">
-        <Card>
+        <Card className="p-5">
           <Limits />
         </Card>
       </Section>

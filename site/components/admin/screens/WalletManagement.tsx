@@ -17,7 +17,7 @@ import {
 } from '../../../../modules/wallet/contract';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
 import { Amount } from '../ledger/parts';
-import { aed, KycBadge, useSettledText, when, withQuery } from '../money/shared';
+import { aed, EmailText, KycBadge, useSettledText, when, withQuery } from '../money/shared';
 import { AdjustDialog, ApproveDialog, RejectDialog, WalletDetailDialog } from '../money/WalletDialogs';
 import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, Section, SelectField, StatCard, StatGrid, Toolbar } from '../ui';
 
@@ -104,7 +104,7 @@ function Withdrawals() {
                 <tr key={w.id} className="hover:bg-slate-50/70">
                   <td className="px-4 py-3">
                     <span className="block font-medium text-ink">{w.name}</span>
-                    <span className="block text-xs text-slate-500">{w.email}</span>
+                    <EmailText email={w.email} />
                     <span className="block font-mono text-xs text-slate-500">{w.unicode}</span>
                   </td>
                   <td className="px-4 py-3 text-right font-medium">
@@ -252,7 +252,7 @@ export default function WalletManagement() {
                   <tr key={w.userId} className="hover:bg-slate-50/70">
                     <td className="px-4 py-3">
                       <span className="block font-medium text-ink">{w.name}</span>
-                      <span className="block text-xs text-slate-500">{w.email}</span>
+                      <EmailText email={w.email} />
                       <span className="block font-mono text-xs text-slate-500" title={w.updatedAt ? `Last movement ${when(w.updatedAt)}` : undefined}>
                         {w.unicode}
                       </span>
