@@ -49,6 +49,15 @@ type Loaded = { session: SessionInfo; user: UserRow };
 const cacheTtlMs = () => Number(process.env.SESSION_CACHE_TTL_MS ?? 3000);
 const sessionCache = new Map<string, { value: Loaded; expires: number }>();
 const hashesByUser = new Map<string, Set<string>>();
+/**
+ * When each user or session was last forgotten (a counter, not a clock). A lookup that was reading the
+ * database while its user changed may hold the row from before the change: it is read again instead of
+ * being cached, so a stale row can't outlive the change that should have dropped it.
+ */
+let forgetEpoch = 0;
+const forgottenAt = new Map<string, number>();
+const forgottenSince = (epoch: number, hash: string, userId: string) =>
+  (forgottenAt.get(`h:${hash}`) ?? 0) > epoch || (forgottenAt.get(`u:${userId}`) ?? 0) > epoch;
 
 function remember(hash: string, value: Loaded) {
   const ttl = cacheTtlMs();
@@ -62,6 +71,10 @@ function remember(hash: string, value: Loaded) {
 
 /** Drops cached sessions: one by its hash, or every one of a user (after any change to the user row). */
 export function forgetCachedSessions(opts: { hash?: string; userId?: string }) {
+  forgetEpoch += 1;
+  if (forgottenAt.size > 100_000) forgottenAt.clear();
+  if (opts.hash) forgottenAt.set(`h:${opts.hash}`, forgetEpoch);
+  if (opts.userId) forgottenAt.set(`u:${opts.userId}`, forgetEpoch);
   if (opts.hash) sessionCache.delete(opts.hash);
   if (opts.userId) {
     for (const h of hashesByUser.get(opts.userId) ?? []) sessionCache.delete(h);
@@ -78,13 +91,21 @@ export async function loadSession(db: Db, token: string | undefined | null): Pro
     if (hit.expires > Date.now() && hit.value.session.expiresAt.getTime() > Date.now()) return hit.value;
     sessionCache.delete(hash);
   }
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const read = () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.idHash, hash), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+  const startedAt = forgetEpoch;
+  let [row] = await read();
   if (!row) return null;
+  if (forgottenSince(startedAt, hash, row.user.id)) {
+    // The user or session changed while we were reading: read again, and don't cache the answer.
+    [row] = await read();
+    return row ?? null;
+  }
   remember(hash, row);
   return row;
 }
