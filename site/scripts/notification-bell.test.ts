@@ -18,6 +18,7 @@ const HEADER = `
   </div>
 </div>
 <a href="/notifications">Notifications <span data-bell-count-text hidden></span></a>
+<button type="button" data-menu-button><span data-menu-unread-text></span><span data-menu-unread hidden></span></button>
 <p id="outside">elsewhere</p>`;
 
 const user = { id: 'u1', firstName: 'Layla', lastName: 'Haddad', email: 'a@b.c', role: 'admin', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-1' } as const;
@@ -70,6 +71,9 @@ describe('the header bell', () => {
     expect(badge().textContent).toBe('5');
     expect(button().getAttribute('aria-label')).toBe('Notifications, 5 unread');
     expect(document.querySelector('[data-bell-count-text]')!.textContent).toBe('(5)');
+    // Phones: the menu button carries a dot and says how many are unread.
+    expect(document.querySelector<HTMLElement>('[data-menu-unread]')!.hidden).toBe(false);
+    expect(document.querySelector('[data-menu-unread-text]')!.textContent).toBe(', 5 unread notifications');
   });
 
   it('opens a panel with the latest five and the operators’ count, and closes on Escape', async () => {

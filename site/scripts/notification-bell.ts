@@ -70,6 +70,9 @@ function render() {
     el.textContent = total ? `(${badgeText(total)})` : '';
     el.hidden = total === 0;
   }
+  // On phones the bell sits in the menu: a dot on the menu button says there is something unread.
+  for (const el of document.querySelectorAll<HTMLElement>('[data-menu-unread]')) el.hidden = total === 0;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-menu-unread-text]')) el.textContent = total ? `, ${total} unread notification${total === 1 ? '' : 's'}` : '';
   // Say it once when new notifications arrive while the page is open (not on the first count).
   if (announced !== null && total > announced) els.live.textContent = `${total - announced} new notification${total - announced === 1 ? '' : 's'}.`;
   announced = total;
