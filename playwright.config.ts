@@ -36,7 +36,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /kyc-backup\.spec\.ts$/ },
+    // A KYC restore rewrites every application in its archive, so it runs alone, after everything else.
+    { name: 'kyc-restore', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /kyc-backup\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && bun api/server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,

@@ -2,8 +2,7 @@
  * Notifications, screening and KYC backup end to end (issue 5), as an operator would use them on a
  * fresh demo install: the header bell shows the operators' unread count and the latest notifications;
  * /admin/notifications marks them read (the bell follows); a name is tried against the demo screening
- * list and a list with mistakes is refused line by line; a KYC archive is exported, downloaded, checked
- * and restored through the screen, which reports that every checksum matches.
+ * list and a list with mistakes is refused line by line. (The KYC backup lives in kyc-backup.spec.ts.)
  */
 import { type Page, expect, test } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
@@ -62,30 +61,5 @@ test.describe('notifications, screening and KYC backup', () => {
     await expect(dialog.getByRole('alert')).toContainText('Line 3 (category)');
     await expect(dialog.getByRole('alert')).toContainText('Line 4 (date_of_birth)');
     await expect(dialog.getByRole('button', { name: 'Upload list' })).toBeDisabled();
-  });
-
-  test('KYC backup: export, download, check and restore through the screen', async ({ page }) => {
-    await loginAs(page, ADMIN.username, ADMIN.password);
-    await page.goto('/admin/kyc/backup');
-    await expect(page.getByText(/\d+ applications?, \d+ documents?/)).toBeVisible();
-    await page.getByLabel('Passphrase', { exact: true }).fill('correct horse battery staple');
-    await page.getByLabel('Passphrase again').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Create archive' }).click();
-    await expect(page.getByText('The archive is ready')).toBeVisible({ timeout: 30_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download manzil-kyc-backup.*\)$/ }).click()]);
-    const file = path.join(os.tmpdir(), `${Date.now()}-${download.suggestedFilename()}`);
-    await download.saveAs(file);
-
-    await page.getByLabel('Archive (.mzkb)').setInputFiles(file);
-    await page.getByLabel('Passphrase of the archive').fill('not the passphrase');
-    await page.getByRole('button', { name: 'Check archive' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The passphrase does not open this archive' })).toBeVisible({ timeout: 30_000 });
-
-    await page.getByLabel('Passphrase of the archive').fill('correct horse battery staple');
-    await page.getByRole('button', { name: 'Check archive' }).click();
-    await expect(page.getByText('The archive opens and every checksum matches')).toBeVisible({ timeout: 30_000 });
-    await page.getByRole('button', { name: /^Restore \d+ applications?$/ }).click();
-    await page.getByRole('dialog', { name: 'Restore from this archive?' }).getByRole('button', { name: 'Restore', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: /\d+ records?, \d+ documents? restored, all checksums match\./ }).first()).toBeVisible({ timeout: 30_000 });
   });
 });
