@@ -3,11 +3,11 @@ import { AppError, tooLarge } from './errors';
 /** Largest JSON body the API reads. Uploads (multipart) have their own, larger limits. */
 export const MAX_JSON_BYTES = 64 * 1024;
 
-/** Reads a request body as text, refusing more than `limit` bytes even without a Content-Length. */
-export async function readLimitedText(request: Request, limit: number): Promise<string> {
+/** Reads a request body as bytes, refusing more than `limit` bytes (413) even without a Content-Length. */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -21,7 +21,18 @@ export async function readLimitedText(request: Request, limit: number): Promise<
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Reads a request body as text, refusing more than `limit` bytes even without a Content-Length. */
+export async function readLimitedText(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request, limit));
 }
 
 export async function parseJsonBody(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { parseCookieHeader, SESSION_COOKIE } from '../../api/cookies';
-import { AppError, badRequest, tooLarge } from '../../api/errors';
+import { readLimitedBytes } from '../../api/body';
+import { AppError, badRequest } from '../../api/errors';
 import { requestMeta } from '../../api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { chunkQuery, exportInput, jobIdParam, passphraseInput, previewQuery, RESTORE_CHUNK_BYTES, startRestoreInput, backupMessages } from './backup-contract';
@@ -13,31 +14,6 @@ async function requireAdmin(db: Db, token: string | undefined) {
   if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
 /**
  * KYC backup and restore under /api/admin/kyc/backup (admins only; see backup-contract.ts). Exports and
@@ -99,7 +75,7 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
         async parse({ request, contentType }) {
           if (!contentType?.startsWith('multipart/form-data')) throw badRequest(backupMessages.chunkMissing, 'validation_failed');
           await requireAdmin(db, parseCookieHeader(request.headers.get('cookie'))[SESSION_COOKIE]);
-          const bytes = await readLimited(request, RESTORE_CHUNK_BYTES + 64 * 1024);
+          const bytes = await readLimitedBytes(request, RESTORE_CHUNK_BYTES + 64 * 1024);
           return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
         },
       },

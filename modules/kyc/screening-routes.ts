@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { parseCookieHeader, SESSION_COOKIE } from '../../api/cookies';
+import { readLimitedBytes } from '../../api/body';
 import { AppError, badRequest, tooLarge } from '../../api/errors';
 import { requestMeta } from '../../api/request-meta';
 import { authPlugin, loadSession } from '../auth';
@@ -72,27 +73,4 @@ export const screeningRoutes = (deps: { db: Db }) => {
     });
 };
 
-async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 

@@ -6,20 +6,13 @@
  * other tests do to their own applicants meanwhile (an approval, say). playwright.config.ts therefore runs
  * this file in its own project, after every other test has finished.
  */
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support';
 import os from 'node:os';
 import path from 'node:path';
 
 const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };
 
-async function loginAs(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Login to Your Account' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/(admin\/)?dashboard$/);
-}
 
 test.describe('KYC backup', () => {
   test.describe.configure({ timeout: 120_000 });

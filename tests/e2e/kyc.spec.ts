@@ -7,7 +7,7 @@
  */
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { uniqueEmail } from './support';
+import { uniqueEmail, loginAs } from './support';
 
 const PASSWORD = 'Harbour#View2026';
 const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };
@@ -124,14 +124,6 @@ async function signUp(page: Page, email: string, firstName: string, lastName: st
   await expect(page.getByTestId('signup-success')).toContainText(`Hi ${firstName}`);
 }
 
-async function loginAs(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Login to Your Account' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/(admin\/)?dashboard$/);
-}
 
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 

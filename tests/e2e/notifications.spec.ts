@@ -4,21 +4,14 @@
  * /admin/notifications marks them read (the bell follows); a name is tried against the demo screening
  * list and a list with mistakes is refused line by line. (The KYC backup lives in kyc-backup.spec.ts.)
  */
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { loginAs } from './support';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };
 
-async function loginAs(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Login to Your Account' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/(admin\/)?dashboard$/);
-}
 
 test.describe('notifications, screening and KYC backup', () => {
   test.describe.configure({ timeout: 120_000 });

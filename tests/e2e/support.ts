@@ -54,3 +54,13 @@ export async function effectiveOpacity(page: Page, selector: string): Promise<nu
     return o;
   }, selector);
 }
+
+/** Signs in through the login dialog, as a person would, and waits for the post-login page. */
+export async function loginAs(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Login to Your Account' });
+  await dialog.getByLabel('Username or email').fill(username);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/(admin\/)?dashboard$/);
+}
