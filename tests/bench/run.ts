@@ -125,11 +125,14 @@ function ensureBuild(): { outDir: string; fresh: boolean } {
     return { outDir: given, fresh: false };
   }
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-dist-'));
-  tempDirs.push(outDir);
+  // The cache (which holds the content collections' data store) must live outside the output
+  // directory: the build empties the output directory after loading the collections into the cache.
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'manzil-bench-cache-'));
+  tempDirs.push(outDir, cacheDir);
   log(`building the site into ${outDir} ...`);
   const r = Bun.spawnSync([process.execPath, '--bun', 'astro', 'build'], {
     cwd: root,
-    env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: path.join(outDir, '.cache') },
+    env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir },
     stdout: 'pipe',
     stderr: 'pipe',
   });
