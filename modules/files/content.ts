@@ -10,6 +10,7 @@ import {
   FILE_MAX_IMAGE_SIDE,
   FILE_MIN_IMAGE_SIDE,
   FILE_RULES_TEXT,
+  formatBytes,
   type FileContentType,
   type FileRulesJson,
 } from './contract';
@@ -27,7 +28,7 @@ export const fileTooLarge = (size?: number) =>
   new AppError(
     413,
     'file_too_large',
-    `Files can be at most 10 MB${size ? `; this one is ${(size / 1024 / 1024).toFixed(1)} MB` : ''}. Upload a ${FILE_RULES_TEXT}.`,
+    `Files can be at most 10 MB${size ? `; this one is ${formatBytes(size)}` : ''}. Upload a ${FILE_RULES_TEXT}.`,
     fileRules(),
   );
 

@@ -15,6 +15,21 @@ export const FILE_MAX_IMAGE_PIXELS = 100_000_000;
 
 export const FILE_RULES_TEXT = 'JPEG, PNG or PDF, at most 10 MB';
 
+const BYTE_UNITS = [
+  ['byte', 1],
+  ['kilobyte', 1024],
+  ['megabyte', 1024 ** 2],
+  ['gigabyte', 1024 ** 3],
+] as const;
+
+/** A file size for people ("812 bytes", "4.2 kB", "9.7 MB"): the one formatter for uploads, lists and archives. */
+export function formatBytes(bytes: number): string {
+  let i = BYTE_UNITS.length - 1;
+  while (i > 0 && bytes < BYTE_UNITS[i]![1]) i -= 1;
+  const [unit, size] = BYTE_UNITS[i]!;
+  return new Intl.NumberFormat('en-GB', { style: 'unit', unit, unitDisplay: i === 0 ? 'long' : 'short', maximumFractionDigits: i === 0 ? 0 : 1 }).format(bytes / size);
+}
+
 /** What a rejected upload's 400/413 body carries besides { message, error }. */
 export type FileRulesJson = {
   allowed: { contentTypes: FileContentType[]; maxBytes: number; minImageSide: number; maxImageSide: number };

@@ -145,3 +145,13 @@ describeEachDb('files API', (kind) => {
     expect((await investor.request('GET', pub.url)).status).toBe(200);
   });
 });
+
+describe('formatBytes', () => {
+  it('says a size in the unit people read, rounded to a tenth', async () => {
+    const { formatBytes } = await import('./contract');
+    expect(formatBytes(812)).toBe('812 bytes');
+    expect(formatBytes(4300)).toBe('4.2 kB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
+    expect(formatBytes(12_345_678)).toBe('11.8 MB');
+  });
+});

@@ -26,7 +26,7 @@
  *   400 validation_failed     amount not a whole number of fils, ≤ 0, too large; propertyId missing
  *   404 property_not_found    unknown property
  *   422 below_minimum         amount < AED 200
- *   422 property_not_open     the property is not funding (coming soon, funded, closed…)
+ *   422 property_not_open     the property is not open for funding (draft, coming soon, funded, exited or closed)
  *   422 kyc_required          identity not verified (details: { link: '/kyc' })
  *   422 retail_limit_exceeded the 12-month retail limit would be passed (details: { remaining })
  *   422 insufficient_funds    wallet available < total (details: { available, required })

@@ -127,5 +127,4 @@ export type BackupJob = {
 export const restoreSummary = (records: number, documents: number) =>
   `${records} record${records === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'} restored, all checksums match.`;
 
-export const formatBytes = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : n < 1024 ** 3 ? `${(n / 1024 ** 2).toFixed(1)} MB` : `${(n / 1024 ** 3).toFixed(2)} GB`;
+export { formatBytes } from '../files/contract';

@@ -11,6 +11,7 @@
  *   DELETE /api/admin/screening/lists/:id        → { success, message }
  *   POST   /api/admin/screening/check            { name, dateOfBirth?, nationality? } → ScreeningResult
  */
+import { formatBytes } from '../files/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { COUNTRIES } from './contract';
@@ -90,7 +91,7 @@ export const screeningMessages = {
   listName: 'Give the list a name of 2 to 80 characters, like "UN consolidated list March 2026"',
   csvMissing: 'Attach the list as a CSV file (or paste its text).',
   csvEmpty: 'The file is empty. Use the template: a header row, then one row per listed person.',
-  csvTooLarge: `The list is too large. Upload at most ${MAX_LIST_ROWS.toLocaleString('en-US')} rows and ${MAX_LIST_FILE_BYTES / 1024 / 1024} MB.`,
+  csvTooLarge: `The list is too large. Upload at most ${MAX_LIST_ROWS.toLocaleString('en-US')} rows and ${formatBytes(MAX_LIST_FILE_BYTES)}.`,
   csvInvalid: (n: number) => `The file has ${n === 1 ? 'one error' : `${n} errors`}, so nothing was uploaded. Correct ${n === 1 ? 'it' : 'them'} and upload again.`,
   missingColumns: (cols: string[]) => `The header row needs the column${cols.length === 1 ? '' : 's'} ${cols.join(', ')}. Columns: ${CSV_COLUMNS.join(', ')}.`,
   unknownColumn: (col: string) => `Unknown column "${col}". Columns: ${CSV_COLUMNS.join(', ')}.`,

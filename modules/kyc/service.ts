@@ -93,7 +93,7 @@ type DocumentRow = {
   height: number | null;
 };
 
-const toDocumentJson = (d: DocumentRow): KycDocumentJson => ({
+const documentJson = (d: DocumentRow): KycDocumentJson => ({
   id: d.id,
   type: d.type as KycDocumentType,
   status: d.status as KycDocumentStatus,
@@ -190,7 +190,7 @@ async function buildApplicationJson(db: Db, userId: string, app: ApplicationRow 
     personal: app?.personal ?? null,
     address: app?.address ?? null,
     financial: app?.financial ?? null,
-    documents: current.map(toDocumentJson),
+    documents: current.map(documentJson),
     requiredDocuments: requiredDocumentTypes(app?.personal?.idType),
     missing: status === 'approved' ? [] : missing,
     declarationAcceptedAt: iso(app?.declarationAcceptedAt),
@@ -325,7 +325,7 @@ export async function uploadDocument(db: Db, userId: string, input: { type: KycD
         .values({ userId, type: input.type, fileId: file.id, originalName: displayName(input.originalName), uploadedAt: sql`clock_timestamp()` as unknown as Date })
         .returning();
       await tx.update(kycApplications).set({ updatedAt: sql`now()` }).where(eq(kycApplications.userId, userId));
-      return toDocumentJson({ ...doc, contentType: file.contentType, size: file.size, width: file.width, height: file.height });
+      return documentJson({ ...doc, contentType: file.contentType, size: file.size, width: file.width, height: file.height });
     }),
   );
 }
@@ -499,7 +499,7 @@ export async function getApplicationDetail(db: Db, userId: string): Promise<Admi
       hits: app?.screeningHits ?? [],
       screenedAt: iso(app?.screenedAt),
     },
-    documents: docs.map(toDocumentJson),
+    documents: docs.map(documentJson),
     history: history.map(
       (h): KycHistoryEntryJson => ({
         id: h.id,
@@ -717,7 +717,7 @@ export async function listDocuments(db: Db, q: z.output<typeof adminDocumentsQue
   return {
     total: Number(n),
     items: rows.map((r) => ({
-      ...toDocumentJson(r),
+      ...documentJson(r),
       userId: r.userId,
       unicode: r.unicode,
       userName: r.userName,

@@ -17,11 +17,7 @@ export function documentType(file: { name: string; type: string }): string {
   return EXTENSION_TYPES[ext] ?? '';
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatBytes } from '../../../modules/files/contract';
 
 /** null when the file may be uploaded; otherwise the contract's sentence saying what to do. */
 export function checkDocumentFile(file: { name: string; type: string; size: number }): string | null {

@@ -3,6 +3,7 @@
  * a CSV upload checked line by line before it is sent, delete, and "try a name" against every list.
  * Self-contained (its own queries); mount it anywhere in the admin app: <ScreeningLists />.
  */
+import { formatBytes } from '../../../../modules/files/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, ListChecks, Search, ShieldAlert, ShieldCheck, Trash2, Upload } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -77,7 +78,7 @@ function UploadDialog({ open, onClose, existing }: { open: boolean; onClose: () 
     setProblem(null);
     setRows(null);
     if (!f) return;
-    if (f.size > MAX_LIST_FILE_BYTES) return setProblem(`The file is ${(f.size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_LIST_FILE_BYTES / 1024 / 1024} MB.`);
+    if (f.size > MAX_LIST_FILE_BYTES) return setProblem(`The file is ${formatBytes(f.size)}; the limit is ${formatBytes(MAX_LIST_FILE_BYTES)}.`);
     const parsed = parseScreeningCsv(await f.text());
     if (parsed.errors.length) setErrors({ list: parsed.errors, checkedHere: true });
     else setRows(parsed.entries.length);

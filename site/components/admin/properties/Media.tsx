@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FileText, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { FILE_RULES_TEXT } from '../../../../modules/files/contract';
+import { FILE_RULES_TEXT, formatBytes } from '../../../../modules/files/contract';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, type PropertyDetailJson, type PropertyDocumentJson, type PropertyPhotoJson } from '../../../../modules/properties/contract';
 import { api, errorText } from '../../../lib/api';
 import { toast } from '../../../lib/stores/toast';
@@ -25,7 +25,7 @@ function FilePicker({ label, accept, onFile, file }: { label: string; accept: st
     <div>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">{label}</label>
       <input id={id} type="file" accept={accept} onChange={(e) => onFile(e.target.files?.[0] ?? null)} className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100" />
-      <p className="mt-1 text-xs text-slate-500">{file ? `${file.name} · ${Math.max(1, Math.round(file.size / 1024))} KB` : FILE_RULES_TEXT}</p>
+      <p className="mt-1 text-xs text-slate-500">{file ? `${file.name} · ${formatBytes(file.size)}` : FILE_RULES_TEXT}</p>
     </div>
   );
 }
@@ -191,7 +191,7 @@ export function DocumentsPanel({ property }: { property: PropertyDetailJson }) {
             <li key={d.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <a href={d.url} target="_blank" rel="noopener" className="block truncate text-sm font-medium text-brand-800 hover:underline">{d.title}</a>
-                <p className="text-xs text-slate-500">{DOCUMENT_KIND_LABELS[d.kind]}{d.sizeBytes ? ` · ${Math.max(1, Math.round(d.sizeBytes / 1024))} KB` : ''}</p>
+                <p className="text-xs text-slate-500">{DOCUMENT_KIND_LABELS[d.kind]}{d.sizeBytes ? ` · ${formatBytes(d.sizeBytes)}` : ''}</p>
               </div>
               <button type="button" aria-label={`Remove “${d.title}”`} onClick={() => setRemoving(d)} className="rounded p-1.5 text-red-600 hover:bg-red-50"><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
             </li>

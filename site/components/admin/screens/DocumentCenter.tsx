@@ -3,6 +3,7 @@
  * searchable by user and filtered by type and status on the server, with a preview of each file and
  * a link to the application it belongs to.
  */
+import { formatBytes } from '../../../../modules/files/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -47,7 +48,7 @@ const columns = [
   { key: 'application', label: 'Verification' },
 ];
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
+const kb = formatBytes;
 
 export default function DocumentCenter() {
   const [filters, setFilters] = useState<DocumentFilters>(DEFAULT_DOCUMENT_FILTERS);

@@ -5,6 +5,7 @@
  * applicant), reject with reasons per document, or ask for more documents. A second tab manages the
  * sanctions and PEP screening lists.
  */
+import { formatBytes } from '../../../../modules/files/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, FileQuestion, ListChecks, RefreshCw, ShieldAlert, ShieldCheck, XCircle } from 'lucide-react';
 import { type ComponentType, type ReactNode, lazy, Suspense, useEffect, useId, useState } from 'react';
@@ -549,7 +550,7 @@ function DocumentPanel({ doc }: { doc: KycDocumentJson }) {
         <Badge tone={doc.status === 'accepted' ? 'success' : doc.status === 'rejected' ? 'danger' : 'sand'}>{kycDocumentStatusLabels[doc.status]}</Badge>
         {doc.superseded ? <Badge>Replaced by a newer upload</Badge> : null}
         <span className="text-xs text-slate-500">
-          Uploaded {formatDateTime(doc.uploadedAt)} · {Math.max(1, Math.round(doc.size / 1024))} KB
+          Uploaded {formatDateTime(doc.uploadedAt)} · {formatBytes(doc.size)}
           {doc.width && doc.height ? ` · ${doc.width}×${doc.height}` : ''}
         </span>
       </div>
