@@ -36,8 +36,8 @@ export function PhotosPanel({ property }: { property: PropertyDetailJson }) {
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PropertyPhotoJson | null>(null);
   const base = `${ADMIN_PROPERTIES}/${property.id}/photos`;
+  const { removing, setRemoving, remove } = useRemoval<PropertyPhotoJson>(base, 'Photo removed', refresh);
 
   const add = useMutation({
     mutationFn: () => {
@@ -59,15 +59,6 @@ export function PhotosPanel({ property }: { property: PropertyDetailJson }) {
     mutationFn: ({ id, position }: { id: string; position: number }) => api.patch(`${base}/${id}`, { position }),
     onSuccess: () => void refresh(),
     onError: (e) => toast({ title: 'Not moved', description: errorText(e, 'Try again.'), variant: 'destructive' }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`${base}/${id}`),
-    onSuccess: () => {
-      toast({ title: 'Photo removed', variant: 'success' });
-      setRemoving(null);
-      void refresh();
-    },
-    onError: (e) => toast({ title: 'Not removed', description: errorText(e, 'Try again.'), variant: 'destructive' }),
   });
 
   const submit = (e: FormEvent) => {
@@ -137,8 +128,8 @@ export function DocumentsPanel({ property }: { property: PropertyDetailJson }) {
   const [kind, setKind] = useState<string>('title_deed');
   const [title, setTitle] = useState<string>(DOCUMENT_KIND_LABELS.title_deed);
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PropertyDocumentJson | null>(null);
   const base = `${ADMIN_PROPERTIES}/${property.id}/documents`;
+  const { removing, setRemoving, remove } = useRemoval<PropertyDocumentJson>(base, 'Document removed', refresh);
   const titleTouched = useRef(false);
 
   const add = useMutation({
@@ -158,15 +149,6 @@ export function DocumentsPanel({ property }: { property: PropertyDetailJson }) {
       void refresh();
     },
     onError: (e) => setError(errorText(e, 'The document could not be uploaded.')),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`${base}/${id}`),
-    onSuccess: () => {
-      toast({ title: 'Document removed', variant: 'success' });
-      setRemoving(null);
-      void refresh();
-    },
-    onError: (e) => toast({ title: 'Not removed', description: errorText(e, 'Try again.'), variant: 'destructive' }),
   });
 
   const submit = (e: FormEvent) => {
@@ -232,4 +214,19 @@ export function DocumentsPanel({ property }: { property: PropertyDetailJson }) {
       />
     </Card>
   );
+}
+
+/** The remove-with-confirmation state of a photo or document list: which item is being confirmed, and the DELETE. */
+function useRemoval<T extends { id: string }>(base: string, done: string, refresh: () => unknown) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`${base}/${id}`),
+    onSuccess: () => {
+      toast({ title: done, variant: 'success' });
+      setRemoving(null);
+      void refresh();
+    },
+    onError: (e) => toast({ title: 'Not removed', description: errorText(e, 'Try again.'), variant: 'destructive' }),
+  });
+  return { removing, setRemoving, remove };
 }
