@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 /** §3: the current user as GET /api/auth/me returns it. */
 export type CurrentUser = {
@@ -100,3 +101,18 @@ export const authMessages = {
   mfaNotPending: 'There is no sign-in waiting for a verification code. Log in again.',
   mfaTooMany: 'Too many incorrect codes. Log in again to get a new code.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the users list (GET /api/admin/users, /api/admin/users/export), on the one list contract.
+
+export const ADMIN_USER_SORTS = ['createdAt', 'email', 'firstName', 'lastName', 'unicode', 'role', 'kycStatus'] as const;
+export const adminUsersQuery = listQuery({
+  sort: ADMIN_USER_SORTS,
+  defaultSort: '-createdAt',
+  filters: {
+    role: z.enum(['admin', 'investor'], { error: 'role must be admin or investor' }).optional(),
+    kycStatus: z.string().trim().max(40, 'kycStatus is too long').optional(),
+  },
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
+export type AdminUserJson = CurrentUser & { username: string | null; phone: string | null; createdAt: string };

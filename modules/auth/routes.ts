@@ -1,8 +1,11 @@
 import { Elysia, t } from 'elysia';
+import { csvResponse, exportName } from '../../api/list';
 import type { Db } from '../../db/client';
 import { CSRF_COOKIE, isProduction, randomToken, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE } from '../../api/cookies';
 import { requestMeta } from '../../api/request-meta';
+import { ADMIN_USERS_CSV_HEADER, adminUsersCsvRows, listAdminUsers } from './admin-users';
 import {
+  adminUsersQuery,
   authMessages,
   forgotPasswordInput,
   loginInput,
@@ -191,9 +194,6 @@ export const authRoutes = (deps: { db: Db }) => {
       const code = h.get('cf-ipcountry') ?? h.get('x-vercel-ip-country') ?? h.get('x-country-code');
       return { country_code: code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null };
     })
-    .get(
-      '/api/admin/users',
-      ({ query }) => auth.listUsers(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),
-      { auth: 'admin', query: t.Object({ limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })), offset: t.Optional(t.Numeric({ minimum: 0 })) }) },
-    );
+    .get('/api/admin/users', ({ query }) => listAdminUsers(db, query), { auth: 'admin', query: adminUsersQuery })
+    .get('/api/admin/users/export', ({ query }) => csvResponse(exportName('users'), ADMIN_USERS_CSV_HEADER, adminUsersCsvRows(db, query)), { auth: 'admin', query: adminUsersQuery });
 };

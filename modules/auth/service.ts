@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
@@ -374,10 +374,4 @@ export async function setInvestmentMode(db: Db, userId: string, mode: unknown): 
   await db.update(users).set({ investmentMode: m, updatedAt: new Date() }).where(eq(users.id, userId));
   forgetCachedSessions({ userId: userId });
   return m;
-}
-
-export async function listUsers(db: Db, { limit = 50, offset = 0 } = {}) {
-  const rows = await db.select().from(users).orderBy(desc(users.createdAt)).limit(limit).offset(offset);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
-  return { items: rows.map((u) => ({ ...toCurrentUser(u), phone: u.phone, createdAt: u.createdAt })), total };
 }
