@@ -1,26 +1,28 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import type { Db } from '../db/client';
-import { contactMessages } from '../modules/contact/schema';
-import { listContactMessages } from '../modules/contact';
-import { listOutbox } from '../modules/email';
-import { emailOutbox } from '../modules/email/schema';
 import { authPlugin } from '../modules/auth';
-import { listWaitlist } from '../modules/waitlist';
-import { waitlistEntries } from '../modules/waitlist/schema';
-import { count } from 'drizzle-orm';
+import { contactMessagesCsvRows, CONTACT_MESSAGES_CSV_HEADER, listAdminContactMessages } from '../modules/contact/admin-list';
+import { adminContactMessagesQuery } from '../modules/contact/contract';
+import { listAdminOutbox, OUTBOX_CSV_HEADER, outboxCsvRows } from '../modules/email/admin-list';
+import { adminOutboxQuery } from '../modules/email/contract';
+import { listAdminWaitlist, WAITLIST_CSV_HEADER, waitlistCsvRows } from '../modules/waitlist/admin-list';
+import { adminWaitlistQuery } from '../modules/waitlist/contract';
+import { csvResponse, exportName } from './list';
 
-const page = t.Object({
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: 'limit must be a number from 1 to 200' })),
-  offset: t.Optional(t.Numeric({ minimum: 0, error: 'offset must be 0 or more' })),
-});
-
-/** Back-office lists of what the public site collects: waitlist, contact messages, the email outbox. */
+/**
+ * Back-office lists of what the public site collects, on the one list contract (modules/platform/list.ts):
+ *   GET /api/admin/waitlist           ?q&interest&sort&limit&offset → { items, total };  /export → text/csv
+ *   GET /api/admin/contact-messages   ?q&topic&status&sort&limit&offset → { items, total };  /export → text/csv
+ *   GET /api/admin/outbox             ?q&kind&status&to&sort&limit&offset → { items, total };  /export → text/csv (no bodies)
+ */
 export const adminRoutes = (deps: { db: Db }) => {
   const { db } = deps;
-  const total = async (table: typeof waitlistEntries | typeof contactMessages | typeof emailOutbox) => (await db.select({ n: count() }).from(table))[0].n;
   return new Elysia({ prefix: '/api/admin' })
     .use(authPlugin(deps))
-    .get('/waitlist', async ({ query }) => ({ items: await listWaitlist(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }), total: await total(waitlistEntries) }), { auth: 'admin', query: page })
-    .get('/contact-messages', async ({ query }) => ({ items: await listContactMessages(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }), total: await total(contactMessages) }), { auth: 'admin', query: page })
-    .get('/outbox', async ({ query }) => ({ items: await listOutbox(db, { limit: query.limit ?? 50, offset: query.offset ?? 0 }), total: await total(emailOutbox) }), { auth: 'admin', query: page });
+    .get('/waitlist', ({ query }) => listAdminWaitlist(db, query), { auth: 'admin', query: adminWaitlistQuery })
+    .get('/waitlist/export', ({ query }) => csvResponse(exportName('waitlist'), WAITLIST_CSV_HEADER, waitlistCsvRows(db, query)), { auth: 'admin', query: adminWaitlistQuery })
+    .get('/contact-messages', ({ query }) => listAdminContactMessages(db, query), { auth: 'admin', query: adminContactMessagesQuery })
+    .get('/contact-messages/export', ({ query }) => csvResponse(exportName('contact-messages'), CONTACT_MESSAGES_CSV_HEADER, contactMessagesCsvRows(db, query)), { auth: 'admin', query: adminContactMessagesQuery })
+    .get('/outbox', ({ query }) => listAdminOutbox(db, query), { auth: 'admin', query: adminOutboxQuery })
+    .get('/outbox/export', ({ query }) => csvResponse(exportName('email-outbox'), OUTBOX_CSV_HEADER, outboxCsvRows(db, query)), { auth: 'admin', query: adminOutboxQuery });
 };

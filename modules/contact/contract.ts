@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 import { emailSchema } from '../waitlist/contract';
 
 export const CONTACT_TOPICS = ['general', 'investing', 'verification', 'account', 'partnership', 'press'] as const;
@@ -26,3 +27,15 @@ export type ContactResult = { success: true; id: string; message: string };
 
 export const contactConfirmation = (name: string) =>
   `Thank you, ${name}. We received your message and will reply by email within one business day.`;
+
+/** Admin: GET /api/admin/contact-messages and /export, on the one list contract (modules/platform/list.ts). */
+export const adminContactMessagesQuery = listQuery({
+  sort: ['createdAt', 'name', 'email', 'topic', 'status'],
+  defaultSort: '-createdAt',
+  filters: {
+    topic: z.enum(CONTACT_TOPICS, { error: `topic must be one of: ${CONTACT_TOPICS.join(', ')}` }).optional(),
+    status: z.string().trim().max(40, 'status is too long').optional(),
+  },
+});
+export type AdminContactMessagesQuery = z.output<typeof adminContactMessagesQuery>;
+export type ContactMessageJson = { id: string; name: string; email: string; topic: string; message: string; status: string; createdAt: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 export const INTERESTS = ['manual', 'sip', 'both', 'learning'] as const;
 export const interestLabels: Record<(typeof INTERESTS)[number], string> = {
@@ -27,3 +28,12 @@ export const waitlistMessages = {
   joined: "You're on the list. We'll email you as soon as new properties open for funding.",
   already: "You're already on our waitlist — we'll be in touch as soon as new properties open.",
 } as const;
+
+/** Admin: GET /api/admin/waitlist and /export, on the one list contract (modules/platform/list.ts). */
+export const adminWaitlistQuery = listQuery({
+  sort: ['createdAt', 'email', 'name', 'interest'],
+  defaultSort: '-createdAt',
+  filters: { interest: z.enum(INTERESTS, { error: `interest must be one of: ${INTERESTS.join(', ')}` }).optional() },
+});
+export type AdminWaitlistQuery = z.output<typeof adminWaitlistQuery>;
+export type WaitlistEntryJson = { id: string; email: string; name: string | null; interest: string | null; createdAt: string };
