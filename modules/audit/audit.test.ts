@@ -88,8 +88,22 @@ describeEachDb('audit log and settings', (kind) => {
     const csv = await admin.request('GET', '/api/admin/audit/export?action=test.bulk');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
-    expect(text.split('\n')).toHaveLength(6);
+    expect(text.trimEnd().split('\r\n')).toHaveLength(6); // header + 5 rows, CRLF line ends (RFC 4180)
     expect(text).toContain('Bulk event number 4');
+  });
+
+  it('follows the list contract: accent-insensitive search, createdAt both ways, the CSV of the same query', async () => {
+    await recordAudit(database.db, { actorId: null, action: 'test.contract', entityType: 'thing', entityId: 'C-1', summary: 'Approved Zoë’s application' });
+    await recordAudit(database.db, { actorId: null, action: 'test.contract', entityType: 'thing', entityId: 'C-2', summary: '=HYPERLINK("x") in a summary' });
+    expect((await log('?q=ZOE')).items.map((i) => i.entityId)).toEqual(['C-1']);
+    expect((await log('?action=test.contract&sort=createdAt')).items.map((i) => i.entityId)).toEqual(['C-1', 'C-2']);
+    expect((await log('?action=test.contract&sort=-createdAt')).items.map((i) => i.entityId)).toEqual(['C-2', 'C-1']);
+    for (const bad of ['limit=201', 'limit=abc', 'offset=-1', 'sort=summary']) expect((await admin.json('GET', `/api/admin/audit?${bad}`)).status).toBe(400);
+    const csv = await (await admin.request('GET', '/api/admin/audit/export?action=test.contract&sort=createdAt')).text();
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('at,actor,action,entity_type,entity_id,summary,ip,details');
+    expect(lines[2]).toContain(`"'=HYPERLINK(""x"") in a summary"`);
   });
 
   it('is append-only in the database itself', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 /** One audit log row as the API sends it. */
 export type AuditEntryJson = {
@@ -14,16 +15,18 @@ export type AuditEntryJson = {
   ip: string | null;
 };
 
-export const auditListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  action: z.string().trim().max(100).optional(),
-  entityType: z.string().trim().max(100).optional(),
-  entityId: z.string().trim().max(200).optional(),
-  actorId: z.uuid('actorId must be a user id').optional(),
-  from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
-  to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
-  sort: z.enum(['at', '-at'], { error: 'sort must be at or -at' }).optional().default('-at'),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 500' }).int().min(1, 'limit must be a number from 1 to 500').max(500, 'limit must be a number from 1 to 500').optional().default(50),
-  offset: z.coerce.number({ error: 'offset must be 0 or more' }).int().min(0, 'offset must be 0 or more').optional().default(0),
+/** GET /api/admin/audit and /export, on the one list contract; 'at' and '-at' are kept as older names of createdAt. */
+export const auditListQuery = listQuery({
+  sort: ['createdAt', 'action', 'entityType', 'actorLabel'],
+  defaultSort: '-createdAt',
+  sortAliases: { at: 'createdAt', '-at': '-createdAt' },
+  filters: {
+    action: z.string().trim().max(100).optional(),
+    entityType: z.string().trim().max(100).optional(),
+    entityId: z.string().trim().max(200).optional(),
+    actorId: z.uuid('actorId must be a user id').optional(),
+    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
+    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
+  },
 });
 export type AuditListQuery = z.output<typeof auditListQuery>;

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
 import type { Db } from '../../db/client';
 import { users } from '../auth/schema';
+import type { ListResult } from '../platform/list';
 import type { AuditEntryJson, AuditListQuery } from './contract';
 import { auditLog } from './schema';
 
@@ -59,32 +61,33 @@ function toJson(row: typeof auditLog.$inferSelect): AuditEntryJson {
 
 function filters(q: Partial<AuditListQuery>): SQL | undefined {
   const where: SQL[] = [];
-  if (q.action) where.push(q.action.endsWith('.') ? ilike(auditLog.action, `${q.action}%`) : eq(auditLog.action, q.action));
+  if (q.action) where.push(q.action.endsWith('.') ? ilike(auditLog.action, `${q.action.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : eq(auditLog.action, q.action));
   if (q.entityType) where.push(eq(auditLog.entityType, q.entityType));
   if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
   if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
   if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00+04:00`)));
   if (q.to) where.push(lt(auditLog.at, sql`(${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Dubai'`));
-  if (q.q) {
-    const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(auditLog.summary, like), ilike(auditLog.actorLabel, like), ilike(auditLog.entityId, like), ilike(auditLog.action, like))!);
+  return allOf(...where, searchWhere(q.q, [auditLog.summary, auditLog.actorLabel, auditLog.entityId, auditLog.action, auditLog.entityType]));
+}
+
+const SORT = { createdAt: auditLog.at, action: auditLog.action, entityType: auditLog.entityType, actorLabel: auditLog.actorLabel };
+const page = (db: Db, q: AuditListQuery, limit: number, offset: number) =>
+  db.select().from(auditLog).where(filters(q)).orderBy(...orderBy(q.sort, SORT, auditLog.id)).limit(limit).offset(offset);
+
+/** A page of the log, newest first by default; search, filters, sort and paging happen in the database. */
+export function listAudit(db: Db, q: AuditListQuery): Promise<ListResult<AuditEntryJson>> {
+  return listPage(
+    page(db, q, q.limit, q.offset).then((rows) => rows.map(toJson)),
+    db.select({ n: countAll }).from(auditLog).where(filters(q)).then(([r]) => r?.n ?? 0),
+  );
+}
+
+/** The columns of the CSV export (named as before the list contract, for tools that read them). */
+export const AUDIT_CSV_HEADER = ['at', 'actor', 'action', 'entity_type', 'entity_id', 'summary', 'ip', 'details'];
+
+/** Every row of the same query as CSV rows, read a page at a time. */
+export async function* auditCsvRows(db: Db, q: AuditListQuery): AsyncGenerator<CsvCell[]> {
+  for await (const r of allRows((limit, offset) => page(db, q, limit, offset))) {
+    yield [r.at, r.actorLabel, r.action, r.entityType, r.entityId, r.summary, r.ip, JSON.stringify(r.details)];
   }
-  return where.length ? and(...where) : undefined;
-}
-
-/** A page of the log, newest first by default; filters and paging happen in the database. */
-export async function listAudit(db: Db, q: AuditListQuery): Promise<{ items: AuditEntryJson[]; total: number }> {
-  const where = filters(q);
-  const order = q.sort === 'at' ? [asc(auditLog.at), asc(auditLog.id)] : [desc(auditLog.at), desc(auditLog.id)];
-  const [rows, [count]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(...order).limit(q.limit).offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-  ]);
-  return { items: rows.map(toJson), total: Number(count?.n ?? 0) };
-}
-
-/** Every matching row (for CSV export), oldest first, at most `max`. */
-export async function exportAudit(db: Db, q: Partial<AuditListQuery>, max = 50_000): Promise<AuditEntryJson[]> {
-  const rows = await db.select().from(auditLog).where(filters(q)).orderBy(asc(auditLog.at), asc(auditLog.id)).limit(max);
-  return rows.map(toJson);
 }
