@@ -4,6 +4,7 @@
  * inputs accept a non-negative integer as a JSON number or a string of digits.
  */
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -230,17 +231,18 @@ const pageLimit = (max: number, dflt: number) =>
   z.coerce.number({ error: `limit must be a number from 1 to ${max}` }).int(`limit must be a number from 1 to ${max}`).min(1, `limit must be a number from 1 to ${max}`).max(max, `limit must be a number from 1 to ${max}`).optional().default(dflt);
 const pageOffset = z.coerce.number({ error: 'offset must be 0 or more' }).int('offset must be 0 or more').min(0, 'offset must be 0 or more').optional().default(0);
 
-export const listEntriesQuery = z.object({
-  status: z.enum(ENTRY_STATUSES, { error: 'status must be draft or posted' }).optional(),
-  kind: z.enum(ENTRY_KINDS, { error: `kind must be one of: ${ENTRY_KINDS.join(', ')}` }).optional(),
-  from: dateSchema('from').optional(),
-  to: dateSchema('to').optional(),
-  account: accountCodeSchema.optional(),
-  sourceModule: z.string().trim().max(64).optional(),
-  q: z.string().trim().max(200).optional(),
-  sort: z.enum(['date', '-date', 'number', '-number'], { error: 'sort must be one of: date, -date, number, -number' }).optional().default('-date'),
-  limit: pageLimit(200, 50),
-  offset: pageOffset,
+/** GET /api/admin/ledger/journal-entries and /export, on the one list contract (modules/platform/list.ts). */
+export const listEntriesQuery = listQuery({
+  sort: ['date', 'number', 'createdAt', 'memo'],
+  defaultSort: '-date',
+  filters: {
+    status: z.enum(ENTRY_STATUSES, { error: 'status must be draft or posted' }).optional(),
+    kind: z.enum(ENTRY_KINDS, { error: `kind must be one of: ${ENTRY_KINDS.join(', ')}` }).optional(),
+    from: dateSchema('from').optional(),
+    to: dateSchema('to').optional(),
+    account: accountCodeSchema.optional(),
+    sourceModule: z.string().trim().max(64).optional(),
+  },
 });
 export type ListEntriesQuery = z.output<typeof listEntriesQuery>;
 

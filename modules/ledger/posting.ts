@@ -8,7 +8,6 @@ import {
   ledgerMessages,
   type JournalEntryJson,
   type JournalLineJson,
-  type ListEntriesQuery,
 } from './contract';
 import { monthLabel, todayInDubai } from './dates';
 import { withLedgerErrors } from './errors';
@@ -550,7 +549,7 @@ export async function reverseEntry(db: Db, id: string, opts: { userId?: string |
 // ---------------------------------------------------------------------------------------------
 // Reading entries
 
-type EntryRow = {
+export type EntryRow = {
   id: string;
   number: string;
   date: string;
@@ -570,7 +569,7 @@ type EntryRow = {
   credit: string;
 };
 
-const entrySelect = sql`
+export const entrySelect = sql`
   select e.id, e.number::text, e.date::text, e.memo, e.status, e.kind, e.source_module, e.source_id,
          e.created_by, e.posted_by, e.posted_at::text,
          e.reverses_id, r.number::text as reverses_number, e.reversed_by_id, rb.number::text as reversed_by_number,
@@ -580,7 +579,7 @@ const entrySelect = sql`
     left join ledger_journal_entries rb on rb.id = e.reversed_by_id
     left join lateral (select sum(l.debit) as debit, sum(l.credit) as credit from ledger_journal_lines l where l.entry_id = e.id) t on true`;
 
-function toEntryJson(e: EntryRow, lines: JournalLineJson[]): JournalEntryJson {
+export function toEntryJson(e: EntryRow, lines: JournalLineJson[]): JournalEntryJson {
   const debit = big(e.debit);
   const credit = big(e.credit);
   return {
@@ -628,25 +627,4 @@ export async function getEntry(db: Db, id: string): Promise<JournalEntryJson> {
       memo: l.memo,
     })),
   );
-}
-
-export async function listEntries(db: Db, q: ListEntriesQuery): Promise<{ items: Omit<JournalEntryJson, 'lines'>[]; total: number }> {
-  const where = [sql`true`];
-  if (q.status) where.push(sql`e.status = ${q.status}`);
-  if (q.kind) where.push(sql`e.kind = ${q.kind}`);
-  if (q.from) where.push(sql`e.date >= ${q.from}`);
-  if (q.to) where.push(sql`e.date <= ${q.to}`);
-  if (q.sourceModule) where.push(sql`e.source_module = ${q.sourceModule}`);
-  if (q.q) where.push(sql`(e.memo ilike ${`%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`} or e.source_id = ${q.q} or ('JE-' || lpad(e.number::text, 6, '0')) = ${q.q.toUpperCase()})`);
-  if (q.account) where.push(sql`exists (select 1 from ledger_journal_lines l join ledger_accounts a on a.id = l.account_id where l.entry_id = e.id and a.code = ${q.account})`);
-  const cond = sql.join(where, sql` and `);
-  const order = {
-    date: sql`e.date asc, e.number asc`,
-    '-date': sql`e.date desc, e.number desc`,
-    number: sql`e.number asc`,
-    '-number': sql`e.number desc`,
-  }[q.sort];
-  const items = await rows<EntryRow>(db, sql`${entrySelect} where ${cond} order by ${order} limit ${q.limit} offset ${q.offset}`);
-  const [{ n }] = await rows<{ n: string }>(db, sql`select count(*)::text as n from ledger_journal_entries e where ${cond}`);
-  return { items: items.map((e) => { const { lines: _lines, ...rest } = toEntryJson(e, []); return rest; }), total: Number(n) };
 }

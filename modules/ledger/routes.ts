@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError, unprocessable } from '../../api/errors';
+import { csvResponse, exportName } from '../../api/list';
 import { authPlugin, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {
@@ -158,6 +159,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
 
       // Journal entries -----------------------------------------------------------------------
       .get('/journal-entries', ({ query }) => ledger.listEntries(db, query), { auth: 'admin', query: listEntriesQuery })
+      .get('/journal-entries/export', ({ query }) => csvResponse(exportName('journal-entries'), ledger.ENTRY_CSV_HEADER, ledger.entryCsvRows(db, query)), { auth: 'admin', query: listEntriesQuery })
       .post('/journal-entries', async ({ body, user, set, request }) => {
         const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || null;
         const { entry, created } = await ledger.createDraft(db, body, { authorId: user.id, idempotencyKey: key });

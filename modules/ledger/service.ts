@@ -8,7 +8,6 @@ export {
   deleteDraft,
   entryFingerprint,
   getEntry,
-  listEntries,
   MANUAL_SOURCE,
   post,
   postDraft,
@@ -21,5 +20,6 @@ export {
   type PostingEntry,
   type PostingLine,
 } from './posting';
+export { ENTRY_CSV_HEADER, entryCsvRows, listEntries } from './entry-list';
 export { createRecurringEntry, deleteRecurringEntry, listRecurringEntries, RECURRING_SOURCE, runRecurringEntries, updateRecurringEntry } from './recurring';
 export { balanceSheet, cashFlow, generalLedger, generalLedgerLines, ledgerSummary, profitAndLoss, trialBalance, verifyBalances } from './reports';
