@@ -88,6 +88,12 @@ export async function listPage<T>(items: Promise<T[]>, total: Promise<number | s
   return { items: rows, total: Number(n) };
 }
 
+/** Rows of a raw SQL query on PGlite or PostgreSQL (their drivers answer in different shapes). */
+export async function sqlRows<T>(db: { execute: (q: SQL) => Promise<unknown> }, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
 /** count(*) as a number column, for `db.select({ n: countAll }).from(t).where(w)`. */
 export const countAll = sql<number>`count(*)::int`;
 

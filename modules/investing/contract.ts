@@ -34,6 +34,7 @@
  *   422 idempotency_key_reused
  */
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
 import { SHARE_SCALE, unitsToShareString } from '../properties/contract';
 import { MAX_AMOUNT_FILS, amountSchema, type WalletTransactionJson } from '../wallet/contract';
@@ -148,21 +149,24 @@ export const INVESTMENT_STATUSES = ['active', 'cancelled'] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 export const investmentStatusLabels: Record<InvestmentStatus, string> = { active: 'Active', cancelled: 'Cancelled' };
 
-export const adminInvestmentsQuery = z
-  .object({
-    /** Investor name, email or code, property title or reference, receipt number. */
-    q: z.string({ error: 'Search must be text' }).trim().max(120, 'Search must be at most 120 characters').optional(),
+/**
+ * GET /api/admin/investments and /export, on the one list contract (modules/platform/list.ts). The
+ * search covers investor name, email and code, property title and reference, and the receipt number.
+ * The older sort words newest, oldest and amount still work.
+ */
+export const adminInvestmentsQuery = listQuery({
+  sort: ['createdAt', 'total', 'receipt', 'status'],
+  defaultSort: '-createdAt',
+  sortAliases: { newest: '-createdAt', oldest: 'createdAt', amount: '-total' },
+  filters: {
     propertyId: z.string().trim().max(100, 'The property id is too long').optional(),
     userId: z.uuid('userId must be an investor id').optional(),
     city: z.string().trim().max(60, 'City must be at most 60 characters').optional(),
     status: z.enum(INVESTMENT_STATUSES, { error: 'status must be active or cancelled' }).optional(),
     from: isoDate('from').optional(),
     to: isoDate('to').optional(),
-    sort: z.enum(['newest', 'oldest', 'amount'], { error: 'sort must be newest, oldest or amount' }).default('newest'),
-    limit: pageLimit,
-    offset: pageOffset,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+  },
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must be on or before the end date', path: ['to'] });
 export type AdminInvestmentsQuery = z.infer<typeof adminInvestmentsQuery>;
 
 export const INVESTOR_STATUSES = ['registered', 'funded', 'investing'] as const;

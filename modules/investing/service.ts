@@ -16,9 +16,6 @@ import {
   investingErrorCodes as codes,
   investingMessages as msg,
   unitsToShares,
-  type AdminInvestmentRow,
-  type AdminInvestmentsPage,
-  type AdminInvestmentsQuery,
   type AdminInvestorRow,
   type AdminInvestorsPage,
   type AdminInvestorsQuery,
@@ -727,100 +724,6 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
 // Admin: investments, investors, reconciliation
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function investmentFilters(query: Partial<AdminInvestmentsQuery>): SQL {
-  const conds: SQL[] = [sql`true`];
-  if (query.q) {
-    const p = likePattern(query.q);
-    const receipt = /^MZI-?0*(\d{1,12})$/i.exec(query.q.trim());
-    conds.push(
-      sql`(u.email ilike ${p} or u.unicode ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p} or p.title ilike ${p} or p.reference ilike ${p}${receipt ? sql` or i.receipt_no = ${receipt[1]}::bigint` : sql``})`,
-    );
-  }
-  if (query.propertyId) conds.push(UUID.test(query.propertyId) ? sql`i.property_id = ${query.propertyId}` : sql`(p.reference = ${query.propertyId.toUpperCase()} or p.slug = ${query.propertyId.toLowerCase()})`);
-  if (query.userId) conds.push(sql`i.user_id = ${query.userId}`);
-  if (query.city) conds.push(sql`lower(p.city) = ${query.city.toLowerCase()}`);
-  if (query.status) conds.push(sql`i.status = ${query.status}`);
-  if (query.from) conds.push(sql`i.created_at >= ${`${query.from}T00:00:00+04:00`}::timestamptz`);
-  if (query.to) conds.push(sql`i.created_at < ${`${query.to}T00:00:00+04:00`}::timestamptz + interval '1 day'`);
-  return sql.join(conds, sql` and `);
-}
-
-type AdminInvestmentSqlRow = InvestmentSqlRow & { first_name: string; last_name: string; email: string; unicode: string };
-
-const ADMIN_INVESTMENT_SELECT = sql`select i.id, i.receipt_no::text, i.user_id, i.property_id, i.units::text, i.share_price::text, i.amount::text,
-  i.principal::text, i.fee::text, i.vat::text, i.total::text, i.status, i.wallet_balance_after::text, i.journal_reference, i.created_at, i.cancelled_at,
-  p.reference as p_reference, p.slug as p_slug, p.title as p_title, p.city as p_city, p.community as p_community, p.status as p_status,
-  u.first_name, u.last_name, u.email, u.unicode
-  from investments i join properties p on p.id = i.property_id join users u on u.id = i.user_id`;
-
-const adminInvestmentRow = (r: AdminInvestmentSqlRow): AdminInvestmentRow => ({
-  id: r.id,
-  receiptNumber: receiptNumber(r.receipt_no),
-  status: r.status,
-  investor: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, unicode: r.unicode },
-  property: { id: r.property_id, reference: r.p_reference, slug: r.p_slug, title: r.p_title, city: r.p_city, community: r.p_community, status: r.p_status },
-  units: big(r.units).toString(),
-  shares: unitsToShares(big(r.units)),
-  sharePrice: big(r.share_price).toString(),
-  principal: big(r.principal).toString(),
-  fee: big(r.fee).toString(),
-  vat: big(r.vat).toString(),
-  total: big(r.total).toString(),
-  createdAt: iso(r.created_at),
-  cancelledAt: isoOrNull(r.cancelled_at),
-});
-
-const investmentOrder = (sort: AdminInvestmentsQuery['sort'] | undefined) =>
-  sort === 'oldest' ? sql`i.created_at asc, i.receipt_no asc` : sort === 'amount' ? sql`i.total desc, i.receipt_no desc` : sql`i.created_at desc, i.receipt_no desc`;
-
-export async function listAdminInvestments(db: Db, query: AdminInvestmentsQuery): Promise<AdminInvestmentsPage> {
-  const where = investmentFilters(query);
-  const [items, [t]] = await Promise.all([
-    q<AdminInvestmentSqlRow>(db, sql`${ADMIN_INVESTMENT_SELECT} where ${where} order by ${investmentOrder(query.sort)} limit ${query.limit} offset ${query.offset}`),
-    q<{ n: string; active: string; cancelled: string; principal: string; fees: string; vat: string; total: string; units: string; investors: string }>(
-      db,
-      sql`select count(*)::text as n,
-                 count(*) filter (where i.status = 'active')::text as active,
-                 count(*) filter (where i.status = 'cancelled')::text as cancelled,
-                 coalesce(sum(i.principal) filter (where i.status = 'active'), 0)::text as principal,
-                 coalesce(sum(i.fee) filter (where i.status = 'active'), 0)::text as fees,
-                 coalesce(sum(i.vat) filter (where i.status = 'active'), 0)::text as vat,
-                 coalesce(sum(i.total) filter (where i.status = 'active'), 0)::text as total,
-                 coalesce(sum(i.units) filter (where i.status = 'active'), 0)::text as units,
-                 count(distinct i.user_id)::text as investors
-            from investments i join properties p on p.id = i.property_id join users u on u.id = i.user_id where ${where}`,
-    ),
-  ]);
-  return {
-    items: items.map(adminInvestmentRow),
-    total: Number(t.n),
-    limit: query.limit,
-    offset: query.offset,
-    totals: {
-      count: Number(t.n),
-      active: Number(t.active),
-      cancelled: Number(t.cancelled),
-      principal: big(t.principal).toString(),
-      fees: big(t.fees).toString(),
-      vat: big(t.vat).toString(),
-      total: big(t.total).toString(),
-      units: big(t.units).toString(),
-      investors: Number(t.investors),
-    },
-  };
-}
-
-/** Every matching investment, in pages of 1,000 (for the CSV export). */
-export async function* exportAdminInvestments(db: Db, query: Partial<AdminInvestmentsQuery>, max = 100_000): AsyncGenerator<AdminInvestmentRow[]> {
-  const where = investmentFilters(query);
-  for (let offset = 0; offset < max; offset += 1000) {
-    const rows = await q<AdminInvestmentSqlRow>(db, sql`${ADMIN_INVESTMENT_SELECT} where ${where} order by ${investmentOrder(query.sort)} limit 1000 offset ${offset}`);
-    if (!rows.length) return;
-    yield rows.map(adminInvestmentRow);
-    if (rows.length < 1000) return;
-  }
-}
 
 export async function listAdminInvestors(db: Db, query: AdminInvestorsQuery): Promise<AdminInvestorsPage> {
   const conds: SQL[] = [sql`u.role = 'investor'`];
