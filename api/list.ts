@@ -62,7 +62,7 @@ export function searchWhere(q: string | undefined, columns: SQLWrapper[]): SQL |
 }
 
 /** Joins conditions with AND, skipping the absent ones; undefined when none remain. */
-export const allOf = (...conds: (SQL | undefined | false | null)[]): SQL | undefined => and(...conds.filter((c): c is SQL => !!c));
+export const allOf = (...conds: (SQL | undefined | false | null | '')[]): SQL | undefined => and(...conds.filter((c): c is SQL => !!c));
 
 // --- Sort and paging ------------------------------------------------------------------------------
 
