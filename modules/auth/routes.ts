@@ -1,6 +1,5 @@
 import { Elysia, t } from 'elysia';
 import { csvResponse, exportName } from '../../api/list';
-import type { Db } from '../../db/client';
 import { CSRF_COOKIE, isProduction, randomToken, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE } from '../../api/cookies';
 import { requestMeta } from '../../api/request-meta';
 import { ADMIN_USERS_CSV_HEADER, adminUsersCsvRows, listAdminUsers } from './admin-users';
@@ -16,10 +15,12 @@ import {
   signupStep2Input,
   totpConfirmInput,
   verifyMfaInput,
+  type CurrentUser,
 } from './contract';
-import { authPlugin } from './plugin';
+import { AppError } from '../../api/errors';
+import { authPlugin, isStaff, needsMfaSetup, staffMfaRequired, type AuthDeps } from './plugin';
 import * as auth from './service';
-import { createSession, endSession, loadSession, toCurrentUser } from './sessions';
+import { createSession, endSession, loadSession, toCurrentUser, type UserRow } from './sessions';
 
 type CookieJar = Record<string, { value?: unknown; set: (o: Record<string, unknown>) => void; remove: () => void }>;
 
@@ -33,8 +34,11 @@ function clearSessionCookie(cookie: CookieJar) {
   cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, sameSite: 'lax', secure: isProduction(), path: '/', maxAge: 0 });
 }
 
-export const authRoutes = (deps: { db: Db }) => {
+export const authRoutes = (deps: AuthDeps) => {
   const { db } = deps;
+  const staffMfa = deps.requireStaffMfa ?? staffMfaRequired();
+  /** The current user, flagged when a staff member must set up MFA before anything else. */
+  const me = (u: UserRow): CurrentUser => (needsMfaSetup(u, staffMfa) ? { ...toCurrentUser(u), mfaSetupRequired: true } : toCurrentUser(u));
   const session = async (cookie: CookieJar) => loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
 
   return new Elysia()
@@ -59,7 +63,7 @@ export const authRoutes = (deps: { db: Db }) => {
               mfaMethod: s.user.mfaMethod === 'authenticator' ? 'authenticator' : 'email',
             });
           }
-          return toCurrentUser(s.user);
+          return me(s.user);
         })
         .post(
           '/login',
@@ -80,7 +84,7 @@ export const authRoutes = (deps: { db: Db }) => {
                     : 'Please enter the verification code from your authenticator app',
               };
             }
-            return toCurrentUser(outcome.user);
+            return me(outcome.user);
           },
           { body: loginInput },
         )
@@ -98,7 +102,7 @@ export const authRoutes = (deps: { db: Db }) => {
             if (!s || !s.session.mfaPending) return status(401, { message: authMessages.mfaNotPending, error: 'mfa_not_pending' });
             const token = await auth.verifyMfa(db, s.session, s.user, body.code, requestMeta(request));
             setSessionCookie(jar, token);
-            return toCurrentUser(s.user);
+            return me(s.user);
           },
           { body: verifyMfaInput },
         )
@@ -110,7 +114,7 @@ export const authRoutes = (deps: { db: Db }) => {
             await endSession(db, jar[SESSION_COOKIE]?.value as string | undefined);
             setSessionCookie(jar, await createSession(db, user.id, requestMeta(request)));
             set.status = 201;
-            return toCurrentUser(user);
+            return me(user);
           },
           { body: registerInput },
         )
@@ -144,6 +148,7 @@ export const authRoutes = (deps: { db: Db }) => {
         .post(
           '/mfa/disable',
           async ({ user, body }) => {
+            if (staffMfa && isStaff(user.role)) throw new AppError(422, 'staff_mfa_required', authMessages.staffMfaCannotDisable);
             await auth.disableMfa(db, user, body.password);
             return { success: true, message: 'Two-factor verification is now off.' };
           },
