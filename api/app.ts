@@ -25,6 +25,7 @@ import { parseJsonBody } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
 import { checkCsrf } from './csrf';
 import { AppError } from './errors';
+import { assertCleanUrl } from './input-guards';
 import { securityHeaders } from './security-headers';
 
 export type AppDeps = {
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
     .onRequest(({ set, request }) => {
       Object.assign(set.headers, headers);
       set.headers['x-request-id'] = crypto.randomUUID();
+      assertCleanUrl(request.url);
       checkCsrf(request);
     })
     // The XSRF-TOKEN cookie goes out with the first answer to any visitor.
@@ -90,7 +92,7 @@ export function createApp(deps: AppDeps) {
       const error = cause instanceof AppError ? cause : raised;
       if (error instanceof AppError) {
         set.status = error.status;
-        return { message: error.message, error: error.code, ...(error.details ?? {}) };
+        return error.toJSON();
       }
       switch (code) {
         case 'VALIDATION': {
