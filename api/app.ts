@@ -26,6 +26,7 @@ import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
 import { checkCsrf } from './csrf';
 import { AppError } from './errors';
 import { assertCleanUrl } from './input-guards';
+import { OPENAPI_PATH, openApiHandler } from './openapi';
 import { securityHeaders } from './security-headers';
 
 export type AppDeps = {
@@ -62,7 +63,7 @@ export function createApp(deps: AppDeps) {
   const headers = securityHeaders('api', production);
   const knowledge = deps.chatKnowledge ?? buildKnowledge({ articles: loadLearnArticles(undefined, log) });
 
-  return new Elysia({ normalize: true })
+  const app = new Elysia({ normalize: true })
     .onRequest(({ set, request }) => {
       Object.assign(set.headers, headers);
       set.headers['x-request-id'] = crypto.randomUUID();
@@ -147,7 +148,9 @@ export function createApp(deps: AppDeps) {
     .use(onboardingRoutes(deps))
     .use(propertyRoutes(deps))
     .use(walletRoutes(deps))
-    .use(investingRoutes(deps));
+    .use(investingRoutes(deps))
+    .get(OPENAPI_PATH, openApiHandler(() => app), { detail: { hide: true } });
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;
