@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
 import { isKycVerified } from '../auth/contract';
+import { provideRetailUsage } from '../kyc';
 import { ensureInvestorAccount, ensurePropertyAccount, LEDGER_ACCOUNTS, post, verifyBalances, type PostingLine } from '../ledger';
 import { notify } from '../notifications';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
@@ -159,6 +160,8 @@ export async function retailLimitFor(db: Db, userId: string, now = new Date()): 
   const remaining = annualLimit - used > 0n ? annualLimit - used : 0n;
   return { classification, window: RETAIL_LIMIT_WINDOW, annualLimit: annualLimit.toString(), used: used.toString(), remaining: remaining.toString() };
 }
+// The KYC application shows this figure; kyc reads it through this function and never imports investing.
+provideRetailUsage(retailLimitFor);
 
 // ---------------------------------------------------------------------------------------------
 // Checkout quote (nothing reserved)
