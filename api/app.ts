@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, type AnyElysia } from 'elysia';
 import type { Db } from '../db/client';
 import { contactRoutes } from '../modules/contact';
 import { healthRoutes } from '../modules/health';
@@ -63,6 +63,8 @@ export function createApp(deps: AppDeps) {
   const headers = securityHeaders('api', production);
   const knowledge = deps.chatKnowledge ?? buildKnowledge({ articles: loadLearnArticles(undefined, log) });
 
+  // The OpenAPI handler describes the finished app; typed apart so the app's type does not refer to itself.
+  const built: { app?: AnyElysia } = {};
   const app = new Elysia({ normalize: true })
     .onRequest(({ set, request }) => {
       Object.assign(set.headers, headers);
@@ -149,7 +151,8 @@ export function createApp(deps: AppDeps) {
     .use(propertyRoutes(deps))
     .use(walletRoutes(deps))
     .use(investingRoutes(deps))
-    .get(OPENAPI_PATH, openApiHandler(() => app), { detail: { hide: true } });
+    .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
+  built.app = app;
   return app;
 }
 
