@@ -48,7 +48,7 @@ const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 export function groupEndpoints(doc: ApiDocument, filter: { q?: string; tag?: string } = {}): EndpointGroup[] {
   const q = filter.q?.trim().toLowerCase() ?? '';
   const groups = new Map<string, Endpoint[]>();
-  for (const path of Object.keys(doc.paths).sort()) {
+  for (const path of Object.keys(doc.paths ?? {}).sort()) {
     const item = doc.paths[path];
     for (const method of METHOD_ORDER) {
       const operation = item[method];
@@ -65,7 +65,7 @@ export function groupEndpoints(doc: ApiDocument, filter: { q?: string; tag?: str
   return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([tag, endpoints]) => ({ tag, endpoints }));
 }
 
-export const tagsOf = (doc: ApiDocument) => [...new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.tags?.[0] ?? 'other')))].sort();
+export const tagsOf = (doc: ApiDocument) => [...new Set(Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item).map((op) => op.tags?.[0] ?? 'other')))].sort();
 
 /** A schema's type in a few words: `string (uuid)`, `"a" | "b"`, `array of integer`, `string | number`. */
 export function typeLabel(schema: JsonSchema | undefined): string {
