@@ -29,6 +29,8 @@ export default defineConfig({
   server: { port: 4321, host: '127.0.0.1' },
   vite: {
     plugins: [tailwindcss()],
+    // The path aliases (@modules/*, @site/*, @db/*, @api/*) come from tsconfig.json, the one list.
+    resolve: { tsconfigPaths: true },
     server: {
       proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
     },

@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { Elysia, type AnyElysia } from 'elysia';
 import type { Db } from '../db/client';
 import { contactRoutes } from '../modules/contact';
 import { healthRoutes } from '../modules/health';
@@ -25,6 +25,8 @@ import { parseJsonBody } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
 import { checkCsrf } from './csrf';
 import { AppError } from './errors';
+import { assertCleanUrl } from './input-guards';
+import { OPENAPI_PATH, openApiHandler } from './openapi';
 import { securityHeaders } from './security-headers';
 
 export type AppDeps = {
@@ -63,10 +65,13 @@ export function createApp(deps: AppDeps) {
   const headers = securityHeaders('api', production);
   const knowledge = deps.chatKnowledge ?? buildKnowledge({ articles: loadLearnArticles(undefined, log) });
 
-  return new Elysia({ normalize: true })
+  // The OpenAPI handler describes the finished app; typed apart so the app's type does not refer to itself.
+  const built: { app?: AnyElysia } = {};
+  const app = new Elysia({ normalize: true })
     .onRequest(({ set, request }) => {
       Object.assign(set.headers, headers);
       set.headers['x-request-id'] = crypto.randomUUID();
+      assertCleanUrl(request.url);
       checkCsrf(request);
     })
     // The XSRF-TOKEN cookie goes out with the first answer to any visitor.
@@ -92,7 +97,7 @@ export function createApp(deps: AppDeps) {
       const error = cause instanceof AppError ? cause : raised;
       if (error instanceof AppError) {
         set.status = error.status;
-        return { message: error.message, error: error.code, ...(error.details ?? {}) };
+        return error.toJSON();
       }
       switch (code) {
         case 'VALIDATION': {
@@ -147,7 +152,10 @@ export function createApp(deps: AppDeps) {
     .use(onboardingRoutes(deps))
     .use(propertyRoutes(deps))
     .use(walletRoutes(deps))
-    .use(investingRoutes(deps));
+    .use(investingRoutes(deps))
+    .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
+  built.app = app;
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

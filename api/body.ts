@@ -1,4 +1,5 @@
 import { AppError, tooLarge } from './errors';
+import { assertCleanJson } from './input-guards';
 
 /** Largest JSON body the API reads. Uploads (multipart) have their own, larger limits. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -35,12 +36,19 @@ export async function readLimitedText(request: Request, limit: number): Promise<
   return new TextDecoder().decode(await readLimitedBytes(request, limit));
 }
 
+/**
+ * Reads a JSON body within `limit` bytes, then refuses what no form sends and the database would
+ * choke on: a NUL character in any string, or nesting deeper than MAX_JSON_DEPTH.
+ */
 export async function parseJsonBody(request: Request, limit = MAX_JSON_BYTES): Promise<unknown> {
   const text = await readLimitedText(request, limit);
   if (text.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
-    throw new AppError(400, 'malformed_json', 'The request body is not valid JSON. Check for missing quotes, commas or brackets.');
+    throw new AppError('malformed_json', 'The request body is not valid JSON. Check for missing quotes, commas or brackets.');
   }
+  assertCleanJson(body);
+  return body;
 }

@@ -1,21 +1,221 @@
-/** A failure a person can act on: an HTTP status, a sentence, and a machine code. */
+/**
+ * Every machine code the API answers with (the `error` field of a 4xx/5xx body), and the HTTP status
+ * each one means. This table is the one list: a code that is not here does not type-check, and the
+ * OpenAPI document lists these as the error responses. Add a code here before throwing it.
+ */
+export const errorStatus = {
+  // 400: the request itself is wrong; the sentence says what to change.
+  bad_request: 400,
+  validation_failed: 400,
+  malformed_json: 400,
+  malformed_body: 400,
+  nul_byte: 400,
+  invalid_cookie: 400,
+  invalid_range: 400,
+  invalid_token: 400,
+  invalid_csv: 400,
+  csv_invalid: 400,
+  invalid_cells: 400,
+  chunk_size: 400,
+  file_missing: 400,
+  unsupported_file: 400,
+  unknown_document: 400,
+  upload_incomplete: 400,
+  no_enrolment: 400,
+  nothing_to_change: 400,
+  period_too_long: 400,
+  too_many_cost_centers: 400,
+  client_error: 400,
+
+  // 401: who are you?
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  invalid_password: 401,
+  invalid_code: 401,
+  mfa_required: 401,
+  mfa_not_pending: 401,
+
+  // 403: known, but not allowed.
+  forbidden: 403,
+  csrf_missing: 403,
+  csrf_mismatch: 403,
+  csrf_origin: 403,
+
+  // 404: nothing there (or not yours).
+  not_found: 404,
+  account_not_found: 404,
+  backup_job_not_found: 404,
+  backup_upload_not_found: 404,
+  budget_not_found: 404,
+  conversation_not_found: 404,
+  cost_center_not_found: 404,
+  deposit_not_found: 404,
+  document_not_found: 404,
+  entry_not_found: 404,
+  figure_not_found: 404,
+  investment_not_found: 404,
+  kyc_not_found: 404,
+  notification_not_found: 404,
+  payment_not_found: 404,
+  photo_not_found: 404,
+  property_not_found: 404,
+  rent_not_found: 404,
+  sandbox_disabled: 404,
+  screening_list_not_found: 404,
+  setting_not_found: 404,
+  template_not_found: 404,
+  unknown_step: 404,
+  user_not_found: 404,
+  valuation_not_found: 404,
+  withdrawal_not_found: 404,
+
+  // 409: the state changed under you, or the name is taken.
+  conflict: 409,
+  retry: 409,
+  account_code_taken: 409,
+  account_exists: 409,
+  already_reversed: 409,
+  backup_busy: 409,
+  backup_not_ready: 409,
+  budget_changed: 409,
+  budget_exists: 409,
+  budget_name_taken: 409,
+  budget_not_empty: 409,
+  cost_center_exists: 409,
+  email_taken: 409,
+  hold_missing: 409,
+  holding_changed: 409,
+  idempotency_conflict: 409,
+  idempotency_in_progress: 409,
+  kyc_already_submitted: 409,
+  kyc_locked: 409,
+  kyc_not_reviewable: 409,
+  price_changed: 409,
+  reference_taken: 409,
+  restore_conflict: 409,
+  screening_list_exists: 409,
+  shares_locked: 409,
+  signup_expired: 409,
+  slug_taken: 409,
+  source_conflict: 409,
+  source_is_draft: 409,
+
+  // 413 / 415: the body's size or type.
+  payload_too_large: 413,
+  file_too_large: 413,
+  too_deeply_nested: 413,
+  unsupported_content_type: 415,
+
+  // 422: understood, but a business rule says no.
+  business_rule: 422,
+  account_archived: 422,
+  account_frozen: 422,
+  account_has_balance: 422,
+  account_has_children: 422,
+  account_has_postings: 422,
+  account_in_template: 422,
+  account_is_group: 422,
+  adjustment_would_go_negative: 422,
+  already_cancelled: 422,
+  amount_buys_nothing: 422,
+  balances_read_only: 422,
+  below_minimum: 422,
+  cancellation_window_passed: 422,
+  closing_entry: 422,
+  cost_center_archived: 422,
+  cost_center_has_children: 422,
+  cost_center_in_use: 422,
+  earlier_year_open: 422,
+  entry_not_posted: 422,
+  entry_posted: 422,
+  fx_amount_too_small: 422,
+  fx_rate_missing: 422,
+  fx_rate_unexpected: 422,
+  idempotency_key_reused: 422,
+  in_app_locked: 422,
+  insufficient_funds: 422,
+  invalid_line: 422,
+  invalid_transition: 422,
+  investors_hold_shares: 422,
+  kind_not_available: 422,
+  kyc_incomplete: 422,
+  kyc_required: 422,
+  last_photo: 422,
+  last_rent: 422,
+  last_valuation: 422,
+  no_source_budget: 422,
+  not_enough_shares: 422,
+  not_ready_to_publish: 422,
+  nothing_sold: 422,
+  parent_cycle: 422,
+  parent_not_found: 422,
+  parent_not_group: 422,
+  parent_wrong_type: 422,
+  period_closed: 422,
+  period_not_closed: 422,
+  posted_entry_immutable: 422,
+  property_not_open: 422,
+  retail_limit_exceeded: 422,
+  retained_earnings_missing: 422,
+  screening_override_required: 422,
+  source_empty: 422,
+  source_missing: 422,
+  too_few_lines: 422,
+  too_many_documents: 422,
+  too_many_photos: 422,
+  unbalanced_entry: 422,
+  unknown_currency: 422,
+  withdrawal_not_pending: 422,
+  year_closed: 422,
+  year_not_ended: 422,
+
+  // 429: slow down.
+  rate_limited: 429,
+
+  // 5xx: our side; the body carries the request id.
+  internal_error: 500,
+  document_damaged: 500,
+  restore_mismatch: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+export type ErrorDetails = Record<string, unknown>;
+
+/** The JSON body of every error answer. */
+export type ErrorBody = { message: string; error: ErrorCode } & ErrorDetails;
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorStatus, code);
+
+/**
+ * A failure a person can act on: a machine code from the one list, a sentence, and the HTTP status
+ * (from `errorStatus` unless given). Prefer `new AppError('kyc_required', message)`; the form with an
+ * explicit status stays for the call sites written before the table (a few codes answer two statuses,
+ * e.g. cost_center_not_found is 404 for the addressed resource and 422 for a referenced one).
+ */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails);
+  constructor(status: number, code: ErrorCode, message: string, details?: ErrorDetails);
+  constructor(...args: [ErrorCode, string, ErrorDetails?] | [number, ErrorCode, string, ErrorDetails?]) {
+    const [status, code, message, details] = typeof args[0] === 'number' ? (args as [number, ErrorCode, string, ErrorDetails?]) : [errorStatus[args[0]], ...(args as [ErrorCode, string, ErrorDetails?])];
     super(message);
     this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  toJSON(): ErrorBody {
+    return { message: this.message, error: this.code, ...(this.details ?? {}) };
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request', details?: Record<string, unknown>) =>
-  new AppError(400, code, message, details);
-export const notFound = (message = 'We could not find what you asked for.', code = 'not_found') =>
-  new AppError(404, code, message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const badRequest = (message: string, code: ErrorCode = 'bad_request', details?: ErrorDetails) => new AppError(400, code, message, details);
+export const notFound = (message = 'We could not find what you asked for.', code: ErrorCode = 'not_found') => new AppError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, code, message);
 export const tooLarge = (limitBytes: number) =>
-  new AppError(413, 'payload_too_large', `The request body is too large. Send at most ${Math.floor(limitBytes / 1024)} KB.`);
-export const unprocessable = (message: string, code = 'business_rule') => new AppError(422, code, message);
+  new AppError('payload_too_large', `The request body is too large. Send at most ${Math.floor(limitBytes / 1024)} KB.`);
+export const unprocessable = (message: string, code: ErrorCode = 'business_rule') => new AppError(422, code, message);

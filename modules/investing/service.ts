@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
 import { isKycVerified } from '../auth/contract';
+import { provideRetailUsage } from '../kyc';
 import { ensureInvestorAccount, ensurePropertyAccount, LEDGER_ACCOUNTS, post, verifyBalances, type PostingLine } from '../ledger';
 import { notify } from '../notifications';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
@@ -156,6 +157,8 @@ export async function retailLimitFor(db: Db, userId: string, now = new Date()): 
   const remaining = annualLimit - used > 0n ? annualLimit - used : 0n;
   return { classification, window: RETAIL_LIMIT_WINDOW, annualLimit: annualLimit.toString(), used: used.toString(), remaining: remaining.toString() };
 }
+// The KYC application shows this figure; kyc reads it through this function and never imports investing.
+provideRetailUsage(retailLimitFor);
 
 // ---------------------------------------------------------------------------------------------
 // Checkout quote (nothing reserved)
@@ -310,7 +313,7 @@ async function storedResponse(db: Db, userId: string, key: string, hash: string)
   return { status: 200, body, replay: true };
 }
 
-const fail = (status: number, code: string, message: string, details?: Record<string, unknown>) => new AppError(status, code, message, details);
+const fail = (status: number, code: ErrorCode, message: string, details?: Record<string, unknown>) => new AppError(status, code, message, details);
 
 /**
  * Invests `amount` fils of the wallet in a property. Everything a person can get wrong is checked first

@@ -6,4 +6,5 @@
 export { kycRoutes } from './routes';
 export { getApplication, getApplicationDetail, listApplications, listDocuments } from './service';
 export { seedKycDemo } from './seed';
+export { provideRetailUsage, type RetailUsageSource } from './retail-usage';
 export * from './contract';

@@ -13,7 +13,6 @@ import { users } from '../auth/schema';
 import { fileUrl, storeFile } from '../files';
 import { storedFiles } from '../files/schema';
 import { notify, notifyAdmins } from '../notifications';
-import { retailLimitFor } from '../investing';
 import { getRetailAnnualLimitFils } from '../settings';
 import {
   isKycEditable,
@@ -51,6 +50,7 @@ import {
 import { kycApplications, kycDocuments, kycStatusHistory } from './schema';
 import { screenApplicant } from './screening';
 import type { z } from 'zod';
+import { retailUsage } from './retail-usage';
 
 type ApplicationRow = typeof kycApplications.$inferSelect;
 type Actor = { id: string; ip?: string | null };
@@ -178,7 +178,7 @@ async function buildApplicationJson(db: Db, userId: string, app: ApplicationRow 
     }),
   ) as KycApplicationJson['steps'];
   const rejectedDocs = status === 'rejected' ? current.filter((d) => d.status === 'rejected') : [];
-  const [annualLimit, usage] = await Promise.all([getRetailAnnualLimitFils(db), retailLimitFor(db, userId)]);
+  const [annualLimit, usage] = await Promise.all([getRetailAnnualLimitFils(db), retailUsage(db, userId)]);
   const classification = (app?.classification ?? null) as KycApplicationJson['classification'];
   const appliesToYou = classification !== 'professional';
   const used = BigInt(usage.used);

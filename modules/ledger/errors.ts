@@ -1,7 +1,7 @@
-import { AppError } from '../../api/errors';
+import { AppError, type ErrorCode } from '../../api/errors';
 
 /** SQLSTATE codes raised by the ledger_guards migration. */
-const LEDGER_CODES: Record<string, string> = {
+const LEDGER_CODES: Record<string, ErrorCode> = {
   LDG01: 'unbalanced_entry',
   LDG02: 'posted_entry_immutable',
   LDG03: 'period_closed',

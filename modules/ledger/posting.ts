@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
 import {
   formatEntryNumber,
   LEDGER_ACCOUNTS,
@@ -77,7 +77,7 @@ type Refs = {
   costCenters: Map<string, { id: string; archived: boolean }>;
 };
 
-const fail = (message: string, code: string) => unprocessable(message, code);
+const fail = (message: string, code: ErrorCode) => unprocessable(message, code);
 
 async function loadRefs(tx: Db, lines: PostingLine[]): Promise<Refs> {
   const accountCodes = [...new Set([...lines.map((l) => l.accountCode), LEDGER_ACCOUNTS.fxRounding])];

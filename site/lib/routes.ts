@@ -37,6 +37,7 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/market-data', title: 'Market data', section: 'Investing', screen: 'market-data' },
   { path: '/admin/data-trackers', title: 'Data trackers', section: 'Operations', screen: 'data-trackers' },
   { path: '/admin/settings', title: 'Settings', section: 'Operations', screen: 'settings' },
+  { path: '/admin/api-reference', title: 'API reference', section: 'Operations', screen: 'api-reference' },
   { path: '/admin/financial', title: 'Financial management', section: 'Accounting & ERP', screen: 'financial' },
   { path: '/admin/erp', title: 'ERP overview', section: 'Accounting & ERP', screen: 'erp' },
   { path: '/admin/erp/accounting-ledger', title: 'Accounting ledger', section: 'Accounting & ERP', screen: 'accounting-ledger' },

@@ -27,6 +27,7 @@ export const screenLoaders: Record<string, Loader> = {
   'market-data': () => import('./screens/MarketData'),
   'data-trackers': () => import('./screens/DataTrackers'),
   settings: () => import('./screens/Settings'),
+  'api-reference': () => import('./screens/ApiReference'),
   financial: () => import('./screens/Financial'),
   erp: () => import('./screens/Erp'),
   'accounting-ledger': () => import('./screens/AccountingLedger'),
