@@ -12,6 +12,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { moduleBoundaries } from './scripts/lint/module-cycles.js';
 
@@ -76,6 +77,12 @@ export default defineConfig(
       // Non-null assertions follow a check the type system cannot see (Map.get after has, regex groups).
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // React's rules of hooks; exhaustive-deps warns (a deliberate omission carries a disable comment saying why).
+    files: ['site/**/*.{ts,tsx}', 'modules/*/ui/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     // Tests may be long (one file per suite), and a test beside a screen may start the real API.

@@ -1,5 +1,5 @@
 /**
- * `npm test`: the whole suite. Unit and API tests (Vitest under Bun, on PGlite and, when
+ * `npm test`: the whole suite. ESLint (npm run lint), then unit and API tests (Vitest under Bun, on PGlite and, when
  * TEST_DATABASE_URL is set, PostgreSQL), then a production build, then the end-to-end tests
  * (Playwright in the system Chromium) against the built app. Ends with one summary line.
  */
@@ -17,6 +17,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const steps: string[] = [];
+
+// The linter first: import cycles between modules and browser code reaching server code are errors.
+const lintStatus = run('npx', ['eslint', '.', '--max-warnings=-1']);
+if (lintStatus !== 0) failed += 1;
+steps.push(`lint: exit ${lintStatus}`);
 
 const unitStatus = run('bun', ['--bun', 'vitest', 'run', '--pool=threads', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
 if (existsSync(`${out}/vitest.json`)) {
@@ -43,4 +48,4 @@ steps.push(`e2e: exit ${e2eStatus}`);
 
 console.log(`\n${steps.join(' · ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(unitStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);
+process.exit(lintStatus === 0 && unitStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0 ? 0 : 1);

@@ -68,7 +68,10 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
     setAccountText(text);
     const code = accountCodeOf(text);
     if (code === '') {
-      if (account !== '') (setAccount(''), setOffset(0));
+      if (account !== '') {
+        setAccount('');
+        setOffset(0);
+      }
     } else if (byCode.has(code) && code !== account) {
       setAccount(code);
       setOffset(0);

@@ -476,7 +476,12 @@ function AccountForm({ editing, accounts, onCancel, onSaved }: { editing: Editin
     let grew = true;
     while (grew) {
       grew = false;
-      for (const a of accounts) if (a.parent && out.has(a.parent) && !out.has(a.code)) (out.add(a.code), (grew = true));
+      for (const a of accounts) {
+        if (a.parent && out.has(a.parent) && !out.has(a.code)) {
+          out.add(a.code);
+          grew = true;
+        }
+      }
     }
     return out;
   }, [accounts, current]);
