@@ -4,7 +4,7 @@ import { allOf, allRows, listPage, orderSql, searchWhere, type CsvCell } from '.
 import type { ListResult } from '../platform/list';
 import type { JournalEntryJson, ListEntriesQuery } from './contract';
 import { aed } from './export';
-import { entrySelect, toEntryJson, type EntryRow } from './posting';
+import { entrySelect, toEntryJson, type EntryRow } from './drafts';
 import { rows } from './sql';
 
 export type JournalEntrySummaryJson = Omit<JournalEntryJson, 'lines'>;

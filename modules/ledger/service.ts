@@ -3,23 +3,8 @@ export { DEFAULT_CHART, DEFAULT_COST_CENTERS, createAccount, deleteAccount, ensu
 export { costCenterSubtree, createCostCenter, deleteCostCenter, listCostCenters, updateCostCenter } from './cost-centers';
 export { aed, csvLine, hledgerJournal, journalAccountNames } from './export';
 export { closeMonth, closeYear, listPeriods, reopenMonth, YEAR_END_SOURCE } from './periods';
-export {
-  createDraft,
-  deleteDraft,
-  entryFingerprint,
-  getEntry,
-  MANUAL_SOURCE,
-  post,
-  postDraft,
-  postMany,
-  reverseEntry,
-  REVERSAL_SOURCE,
-  updateDraft,
-  validateLines,
-  type PostedEntry,
-  type PostingEntry,
-  type PostingLine,
-} from './posting';
+export { entryFingerprint, post, postMany, validateLines, type PostedEntry, type PostingEntry, type PostingLine } from './posting';
+export { createDraft, deleteDraft, getEntry, MANUAL_SOURCE, postDraft, reverseEntry, REVERSAL_SOURCE, updateDraft } from './drafts';
 export { ENTRY_CSV_HEADER, entryCsvRows, listEntries } from './entry-list';
 export { createRecurringEntry, deleteRecurringEntry, listRecurringEntries, RECURRING_SOURCE, runRecurringEntries, updateRecurringEntry } from './recurring';
 export { balanceSheet, cashFlow, generalLedger, generalLedgerLines, ledgerSummary, profitAndLoss, trialBalance, verifyBalances } from './reports';

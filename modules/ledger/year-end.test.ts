@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client';
 import { describeEachDb } from '../../tests/helpers/db';
 import { LEDGER_ACCOUNTS as A, ledgerMessages } from './contract';
 import { closeYear, listPeriods, reopenMonth } from './periods';
-import { getEntry, reverseEntry } from './posting';
+import { getEntry, reverseEntry } from './drafts';
 import { balanceSheet, profitAndLoss, trialBalance, verifyBalances } from './reports';
 import { adminId, ledgerTestDatabase, postSimple } from './test-helpers';
 
