@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ID_TYPES, KycIdType, MINIMUM_AGE, NAME_PATTERN, ageOn, countryCode, dateField, kycMessages, legalName, normalizeEmiratesId, normalizePassportNumber, optionalText, todayIso } from './rules-contract';
 import { UAE_EMIRATES } from './countries-contract';
-import { KycStep } from './contract';
+import type { KycStep } from './contract';
 
 
 export const personalInput = z
