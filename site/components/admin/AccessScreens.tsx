@@ -69,25 +69,6 @@ export function AdminsOnly({ name }: { name?: string }) {
   );
 }
 
-export function MfaSetupRequired({ name }: { name?: string }) {
-  return (
-    <AccessCard
-      icon={<LockKeyhole className="h-5 w-5" />}
-      title="Set up two-factor verification"
-      actions={
-        <a href="/account/security?setup=mfa" className={primary}>
-          Set up two-factor verification
-        </a>
-      }
-    >
-      <p>
-        {name ? `Welcome, ${name}. ` : ''}Staff accounts reach investor money and personal data, so the back office opens only once
-        two-factor verification is on. Use an authenticator app (recommended) or email codes; it takes about a minute.
-      </p>
-    </AccessCard>
-  );
-}
-
 export function AccessCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <AccessCard

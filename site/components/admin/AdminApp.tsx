@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../lib/stores/auth';
 import { AppProviders } from '../react/AppProviders';
 import { LoadingContent } from '../react/LoadingContent';
 import Toaster from '../react/Toaster';
-import { AccessCheckFailed, AdminsOnly, MfaSetupRequired, SignInRequired } from './AccessScreens';
+import { AccessCheckFailed, AdminsOnly, SignInRequired } from './AccessScreens';
 import { AdminShell } from './AdminShell';
 import { documentTitle, normalizeAdminPath, resolveAdminRoute } from './routing';
 
@@ -37,7 +37,6 @@ function AdminRoot() {
   else if (me.isError) body = <AccessCheckFailed message={errorText(me.error, 'Failed to get user data')} onRetry={() => void me.refetch()} />;
   else if (!me.data) body = <SignInRequired />;
   else if (me.data.role !== 'admin') body = <AdminsOnly name={me.data.firstName} />;
-  else if (me.data.mfaSetupRequired) body = <MfaSetupRequired name={me.data.firstName} />;
   else body = <AdminShell route={route} user={me.data} />;
 
   return (
