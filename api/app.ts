@@ -36,8 +36,6 @@ export type AppDeps = {
   log?: Pick<Console, 'error'>;
   /** The assistant's knowledge base; built once from the FAQ and the learn articles when not given. */
   chatKnowledge?: ChatKnowledge;
-  /** Staff must have MFA before anything else; defaults to staffMfaRequired() (on in production). */
-  requireStaffMfa?: boolean;
   /** The payment provider for deposits and payouts; the built-in sandbox when not given. */
   paymentProvider?: PaymentProvider;
 };

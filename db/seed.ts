@@ -1,7 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from './client';
 import { users } from './schema';
-import { passwordSchema } from '../modules/auth/contract';
 import { newUnicode } from '../modules/auth/unicode';
 import { seedDemoScreeningList } from '../modules/kyc/screening';
 import { seedKycDemo } from '../modules/kyc/seed';
@@ -13,79 +12,33 @@ export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInv
 
 export type SeedReport = { seeded: boolean; accounts: { role: string; email: string; password: string | null }[] };
 
-/** A start-up setting that cannot work: the server refuses to start and says why. */
-export class StartupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StartupError';
-  }
-}
-
-export type RunMode = { production: boolean; demo: boolean };
-
 /**
- * How this process runs. Production (NODE_ENV=production) never has demo data: DEMO=1 there is
- * refused. Elsewhere demo data is on unless DEMO=0 or a first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD,
- * so `npm start` on a laptop gives the living demo the README promises.
+ * Runs once, on an empty database. With ADMIN_EMAIL and ADMIN_PASSWORD set, the first admin
+ * is created with them (and no demo investor); otherwise the demo admin and investor are created.
  */
-export function runMode(env: Record<string, string | undefined> = process.env): RunMode {
-  const production = env.NODE_ENV === 'production';
-  const asked = env.DEMO?.trim().toLowerCase();
-  if (production) {
-    if (asked === '1' || asked === 'true') {
-      throw new StartupError('DEMO=1 is refused with NODE_ENV=production: demo accounts with well-known passwords and demo money must never reach a production database. Unset DEMO.');
-    }
-    return { production, demo: false };
-  }
-  if (asked === '1' || asked === 'true') return { production, demo: true };
-  if (asked === '0' || asked === 'false') return { production, demo: false };
-  return { production, demo: !(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) };
-}
-
-/**
- * Seeds what a database needs at start. On an empty database: the first admin from ADMIN_EMAIL and
- * ADMIN_PASSWORD, or (demo mode only) the demo accounts and data. In production an empty database
- * without ADMIN_* refuses to start. A database that is not empty gets demo top-ups only when it is a
- * demo database (its demo admin exists) and the process is in demo mode — never in production.
- */
-export async function seedDatabase(db: Db, env: Record<string, string | undefined> = process.env): Promise<SeedReport> {
-  const mode = runMode(env);
+export async function seedDatabase(db: Db, env = process.env): Promise<SeedReport> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) {
-    if (!mode.demo || !(await isDemoDatabase(db))) return { seeded: false, accounts: [] };
-    // A demo database started before the catalogue existed gets it now (idempotent).
-    await seedDemoProperties(db);
-    if (!process.env.VITEST) await seedKycDemo(db);
+    // A demo database started before the catalogue existed gets it now (idempotent; skipped with ADMIN_EMAIL).
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) await seedDemoProperties(db);
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedKycDemo(db);
     // Demo investors with deposits and purchases through the wallet and investing services (after the catalogue).
-    if (!process.env.VITEST) await seedDemoInvesting(db);
+    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedDemoInvesting(db);
     return { seeded: false, accounts: [] };
   }
 
   const hash = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id' });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const email = env.ADMIN_EMAIL.trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StartupError(`ADMIN_EMAIL is not a valid email address.`);
-    const strength = passwordSchema.safeParse(env.ADMIN_PASSWORD);
-    if (!strength.success) throw new StartupError(`ADMIN_PASSWORD is too weak: ${strength.error.issues[0]?.message ?? 'choose a stronger password'}.`);
-    if (mode.production && env.ADMIN_PASSWORD === DEMO_ADMIN.password) throw new StartupError('ADMIN_PASSWORD is the published demo password: choose your own.');
     await db.insert(users).values({
-      email,
+      email: env.ADMIN_EMAIL.trim().toLowerCase(),
       passwordHash: await hash(env.ADMIN_PASSWORD),
       firstName: env.ADMIN_FIRST_NAME ?? 'Admin',
-      lastName: env.ADMIN_LAST_NAME ?? '',
       role: 'admin',
       unicode: newUnicode(),
       kycStatus: 'approved',
     });
-    return { seeded: true, accounts: [{ role: 'admin', email, password: null }] };
-  }
-
-  if (mode.production) {
-    throw new StartupError('The database is empty and NODE_ENV=production: set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator (no demo accounts are ever created in production).');
-  }
-  if (!mode.demo) {
-    throw new StartupError('The database is empty and demo data is off (DEMO=0): set ADMIN_EMAIL and ADMIN_PASSWORD for the first administrator.');
+    return { seeded: true, accounts: [{ role: 'admin', email: env.ADMIN_EMAIL, password: null }] };
   }
 
   await db.insert(users).values([
@@ -130,9 +83,3 @@ export async function seedDatabase(db: Db, env: Record<string, string | undefine
   };
 }
 
-
-/** A demo database is one whose demo admin exists: only such a database gets demo top-ups at start. */
-async function isDemoDatabase(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN.email)).limit(1);
-  return Boolean(row);
-}

@@ -11,8 +11,6 @@ export type CurrentUser = {
   mfaEnabled: boolean;
   kycStatus: string;
   unicode: string;
-  /** Staff who must set up MFA before anything else (only /api/auth is open to them until they do). */
-  mfaSetupRequired?: boolean;
 };
 
 /** §3: kycStatus 'completed' or 'approved' counts as verified; anything else does not. */
@@ -102,8 +100,6 @@ export const authMessages = {
   mfaInvalid: 'That code is not valid. Check it and try again.',
   mfaNotPending: 'There is no sign-in waiting for a verification code. Log in again.',
   mfaTooMany: 'Too many incorrect codes. Log in again to get a new code.',
-  staffMfaRequired: 'Set up two-factor verification to use your Manzil staff account: it protects investor money and personal data.',
-  staffMfaCannotDisable: 'Staff accounts must keep two-factor verification on. Switch to another method instead of turning it off.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import { csvResponse, exportName } from '../../api/list';
+import type { Db } from '../../db/client';
 import { CSRF_COOKIE, isProduction, randomToken, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE } from '../../api/cookies';
 import { requestMeta } from '../../api/request-meta';
 import { ADMIN_USERS_CSV_HEADER, adminUsersCsvRows, listAdminUsers } from './admin-users';
@@ -15,12 +16,10 @@ import {
   signupStep2Input,
   totpConfirmInput,
   verifyMfaInput,
-  type CurrentUser,
 } from './contract';
-import { AppError } from '../../api/errors';
-import { authPlugin, isStaff, needsMfaSetup, staffMfaRequired, type AuthDeps } from './plugin';
+import { authPlugin } from './plugin';
 import * as auth from './service';
-import { createSession, endSession, loadSession, toCurrentUser, type UserRow } from './sessions';
+import { createSession, endSession, loadSession, toCurrentUser } from './sessions';
 
 type CookieJar = Record<string, { value?: unknown; set: (o: Record<string, unknown>) => void; remove: () => void }>;
 
@@ -34,11 +33,8 @@ function clearSessionCookie(cookie: CookieJar) {
   cookie[SESSION_COOKIE].set({ value: '', httpOnly: true, sameSite: 'lax', secure: isProduction(), path: '/', maxAge: 0 });
 }
 
-export const authRoutes = (deps: AuthDeps) => {
+export const authRoutes = (deps: { db: Db }) => {
   const { db } = deps;
-  const staffMfa = deps.requireStaffMfa ?? staffMfaRequired();
-  /** The current user, flagged when a staff member must set up MFA before anything else. */
-  const me = (u: UserRow): CurrentUser => (needsMfaSetup(u, staffMfa) ? { ...toCurrentUser(u), mfaSetupRequired: true } : toCurrentUser(u));
   const session = async (cookie: CookieJar) => loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
 
   return new Elysia()
@@ -63,7 +59,7 @@ export const authRoutes = (deps: AuthDeps) => {
               mfaMethod: s.user.mfaMethod === 'authenticator' ? 'authenticator' : 'email',
             });
           }
-          return me(s.user);
+          return toCurrentUser(s.user);
         })
         .post(
           '/login',
@@ -84,7 +80,7 @@ export const authRoutes = (deps: AuthDeps) => {
                     : 'Please enter the verification code from your authenticator app',
               };
             }
-            return me(outcome.user);
+            return toCurrentUser(outcome.user);
           },
           { body: loginInput },
         )
@@ -102,7 +98,7 @@ export const authRoutes = (deps: AuthDeps) => {
             if (!s || !s.session.mfaPending) return status(401, { message: authMessages.mfaNotPending, error: 'mfa_not_pending' });
             const token = await auth.verifyMfa(db, s.session, s.user, body.code, requestMeta(request));
             setSessionCookie(jar, token);
-            return me(s.user);
+            return toCurrentUser(s.user);
           },
           { body: verifyMfaInput },
         )
@@ -114,7 +110,7 @@ export const authRoutes = (deps: AuthDeps) => {
             await endSession(db, jar[SESSION_COOKIE]?.value as string | undefined);
             setSessionCookie(jar, await createSession(db, user.id, requestMeta(request)));
             set.status = 201;
-            return me(user);
+            return toCurrentUser(user);
           },
           { body: registerInput },
         )
@@ -148,7 +144,6 @@ export const authRoutes = (deps: AuthDeps) => {
         .post(
           '/mfa/disable',
           async ({ user, body }) => {
-            if (staffMfa && isStaff(user.role)) throw new AppError(422, 'staff_mfa_required', authMessages.staffMfaCannotDisable);
             await auth.disableMfa(db, user, body.password);
             return { success: true, message: 'Two-factor verification is now off.' };
           },
