@@ -8,6 +8,8 @@ export type CurrentUser = {
   email: string;
   role: 'admin' | 'investor';
   mfaEnabled: boolean;
+  /** This staff account must use two-factor verification; until mfaEnabled, only the MFA setup flow answers. */
+  mfaRequired?: boolean;
   kycStatus: string;
   unicode: string;
 };
