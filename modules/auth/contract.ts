@@ -14,6 +14,9 @@ export type CurrentUser = {
   unicode: string;
 };
 
+/** A staff account that must use two-factor verification and has not set it up: it may only do that. */
+export const mustSetUpMfa = (u: Pick<CurrentUser, 'mfaRequired' | 'mfaEnabled'> | null | undefined) => Boolean(u?.mfaRequired && !u.mfaEnabled);
+
 /** §3: kycStatus 'completed' or 'approved' counts as verified; anything else does not. */
 export const isKycVerified = (status: string | null | undefined) => status === 'completed' || status === 'approved';
 
