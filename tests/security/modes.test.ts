@@ -21,6 +21,8 @@ import { createTestDatabase, describeEachDb } from '../helpers/db';
 const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { ADMIN_EMAIL: 'ops.lead@example.ae', ADMIN_PASSWORD: 'Harbour-Lights-9281' };
 const PROD = { NODE_ENV: 'production' } as const;
+/** Each test here migrates a fresh database, which takes a while on a busy machine. */
+const FRESH_DATABASE_MS = 120_000;
 
 async function counts(db: Db) {
   const n = async (table: typeof users | typeof properties | typeof screeningLists) => (await db.select({ n: count() }).from(table))[0]!.n;
@@ -85,7 +87,7 @@ describe('a production server process on an empty database without ADMIN_*', () 
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, FRESH_DATABASE_MS);
 });
 
 describe('bootDatabase in production (console captured)', () => {
@@ -117,7 +119,7 @@ describe('bootDatabase in production (console captured)', () => {
     } finally {
       await restart.result!.close();
     }
-  }, 60_000);
+  }, FRESH_DATABASE_MS);
 });
 
 describeEachDb('seeding by mode', (kind) => {
@@ -136,7 +138,7 @@ describeEachDb('seeding by mode', (kind) => {
     await expect(seedDatabase(db, { ...PROD })).rejects.toThrow(/set ADMIN_EMAIL and ADMIN_PASSWORD/);
     await expect(seedDatabase(db, { ...PROD, ADMIN_EMAIL: ADMIN.ADMIN_EMAIL })).rejects.toThrow(StartupError);
     expect(await counts(db)).toEqual({ users: 0, properties: 0, screeningLists: 0 });
-  });
+  }, FRESH_DATABASE_MS);
 
   it('checks ADMIN_PASSWORD with the signup rules and refuses the published demo password, without echoing it', async () => {
     const db = await fresh();
@@ -148,7 +150,7 @@ describeEachDb('seeding by mode', (kind) => {
     expect(demo).toBeInstanceOf(StartupError);
     expect((demo as Error).message).not.toContain(DEMO_ADMIN.password);
     expect(await counts(db)).toEqual({ users: 0, properties: 0, screeningLists: 0 });
-  });
+  }, FRESH_DATABASE_MS);
 
   it('restarting a production database that once held demo data (and no ADMIN_*) adds nothing', async () => {
     const db = await fresh();
@@ -163,7 +165,7 @@ describeEachDb('seeding by mode', (kind) => {
     // Outside production the same database, asked for demo, is topped up (the check above can fail).
     await seedDatabase(db, { DEMO: '1' });
     expect((await counts(db)).properties).toBeGreaterThan(0);
-  });
+  }, FRESH_DATABASE_MS);
 
   it('a database created from ADMIN_* gets no demo data when later started without them outside production', async () => {
     const db = await fresh();
@@ -172,7 +174,7 @@ describeEachDb('seeding by mode', (kind) => {
     expect(before).toEqual({ users: 1, properties: 0, screeningLists: 0 });
     expect(await seedDatabase(db, { NODE_ENV: 'development' })).toMatchObject({ seeded: false, demo: false });
     expect(await counts(db)).toEqual(before);
-  });
+  }, FRESH_DATABASE_MS);
 
   it('DEMO=0 outside production seeds nothing demo and warns that there is no account', async () => {
     const db = await fresh();
@@ -180,7 +182,7 @@ describeEachDb('seeding by mode', (kind) => {
     expect(report).toMatchObject({ seeded: false, demo: false, accounts: [] });
     expect(report.warnings[0]).toContain('ADMIN_EMAIL');
     expect(await counts(db)).toEqual({ users: 0, properties: 0, screeningLists: 0 });
-  });
+  }, FRESH_DATABASE_MS);
 });
 
 describeEachDb('staff MFA in production', (kind) => {
