@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { bootDatabase } from './boot';
+import { bootDatabaseOrExit } from './boot';
 import { runRecurringEntries } from '../modules/ledger';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
@@ -153,7 +153,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     console.error('[manzil] dist/ is missing: run `npm run build` first (npm start does it for you).');
     process.exit(1);
   }
-  const database = await bootDatabase();
+  const database = await bootDatabaseOrExit();
   const app = createApp({ db: database.db });
   const astro = (await import(entry)) as { handler: NodeHandler };
   const handle = createFetch(app, astro.handler);

@@ -1,6 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from './client';
 import { users } from './schema';
+import { runModeFromEnv, StartupError, type RunMode } from '../api/run-mode';
+import { passwordSchema } from '../modules/auth/contract';
 import { newUnicode } from '../modules/auth/unicode';
 import { seedDemoScreeningList } from '../modules/kyc/screening';
 import { seedKycDemo } from '../modules/kyc/seed';
@@ -10,37 +13,41 @@ import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } fr
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
 export const DEMO_INVESTOR = { email: 'investor@manzil.ae', password: 'ManzilInvest#2026', firstName: 'Omar', lastName: 'Rahman' } as const;
 
-export type SeedReport = { seeded: boolean; accounts: { role: string; email: string; password: string | null }[] };
+/** Every password the README publishes: never accepted for a first admin from the environment in production. */
+const PUBLISHED_PASSWORDS: readonly string[] = [DEMO_ADMIN.password, DEMO_INVESTOR.password, DEMO_VERIFIED_INVESTOR_PASSWORD];
+
+type Env = Record<string, string | undefined>;
+type Account = { role: string; email: string; password: string | null };
+export type SeedReport = { seeded: boolean; demo: boolean; accounts: Account[]; warnings: string[] };
+
+const hash = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id' });
 
 /**
- * Runs once, on an empty database. With ADMIN_EMAIL and ADMIN_PASSWORD set, the first admin
- * is created with them (and no demo investor); otherwise the demo admin and investor are created.
+ * The first admin from ADMIN_EMAIL/ADMIN_PASSWORD, checked: a valid email and a password that meets the
+ * signup rules (and, in production, is not one the README publishes). Null when neither is set; a
+ * StartupError when only one is, or when either is unacceptable. Messages never repeat the password.
  */
-export async function seedDatabase(db: Db, env = process.env): Promise<SeedReport> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) {
-    // A demo database started before the catalogue existed gets it now (idempotent; skipped with ADMIN_EMAIL).
-    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) await seedDemoProperties(db);
-    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedKycDemo(db);
-    // Demo investors with deposits and purchases through the wallet and investing services (after the catalogue).
-    if (!(env.ADMIN_EMAIL && env.ADMIN_PASSWORD) && !process.env.VITEST) await seedDemoInvesting(db);
-    return { seeded: false, accounts: [] };
+export function firstAdminFromEnv(env: Env, mode: Pick<RunMode, 'production'>): { email: string; password: string } | null {
+  const email = env.ADMIN_EMAIL?.trim().toLowerCase();
+  const password = env.ADMIN_PASSWORD;
+  if (!email && !password) return null;
+  if (!email || !password) throw new StartupError('Set both ADMIN_EMAIL and ADMIN_PASSWORD (one of them is missing).');
+  if (!z.email().safeParse(email).success) throw new StartupError('ADMIN_EMAIL is not a valid email address.');
+  const strength = passwordSchema.safeParse(password);
+  if (!strength.success) throw new StartupError(`ADMIN_PASSWORD is too weak: ${strength.error.issues.map((i) => i.message).join('; ')}.`);
+  if (mode.production && PUBLISHED_PASSWORDS.includes(password)) {
+    throw new StartupError('ADMIN_PASSWORD is a demo password published in the README: choose your own.');
   }
+  return { email, password };
+}
 
-  const hash = (p: string) => Bun.password.hash(p, { algorithm: 'argon2id' });
+/** A demo database is one created as a demo: the demo admin exists. Only such a database is topped up. */
+async function isDemoDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_ADMIN.email)).limit(1);
+  return Boolean(row);
+}
 
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await db.insert(users).values({
-      email: env.ADMIN_EMAIL.trim().toLowerCase(),
-      passwordHash: await hash(env.ADMIN_PASSWORD),
-      firstName: env.ADMIN_FIRST_NAME ?? 'Admin',
-      role: 'admin',
-      unicode: newUnicode(),
-      kycStatus: 'approved',
-    });
-    return { seeded: true, accounts: [{ role: 'admin', email: env.ADMIN_EMAIL, password: null }] };
-  }
-
+async function seedDemo(db: Db): Promise<Account[]> {
   await db.insert(users).values([
     {
       email: DEMO_ADMIN.email,
@@ -66,6 +73,16 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
   ]);
   // A fictitious sanctions/PEP list, so screening works on a fresh demo install.
   await seedDemoScreeningList(db);
+  await topUpDemo(db);
+  return [
+    { role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    { role: 'investor', email: DEMO_INVESTOR.email, password: DEMO_INVESTOR.password },
+    ...(process.env.VITEST ? [] : [{ role: 'investor (verified, invested)', email: DEMO_INVESTORS[0]!.email, password: DEMO_VERIFIED_INVESTOR_PASSWORD }]),
+  ];
+}
+
+/** The demo catalogue, KYC queue and investors; idempotent, so a demo database started before they existed gets them. */
+async function topUpDemo(db: Db) {
   await seedDemoProperties(db);
   // Demo KYC applicants (submitted, rejected, screening-flagged) for a living /admin/kyc queue. Unit test
   // suites that seed skip them (their counts of users, notifications and audit entries stay as they were).
@@ -73,13 +90,44 @@ export async function seedDatabase(db: Db, env = process.env): Promise<SeedRepor
   // Demo investors whose deposits and purchases go through the wallet and investing services, so the books
   // reconcile; they also hold what the catalogue marks sold. Unit test suites skip it (modules/investing/seed.test.ts runs it).
   if (!process.env.VITEST) await seedDemoInvesting(db);
-  return {
-    seeded: true,
-    accounts: [
-      { role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-      { role: 'investor', email: DEMO_INVESTOR.email, password: DEMO_INVESTOR.password },
-      ...(process.env.VITEST ? [] : [{ role: 'investor (verified, invested)', email: DEMO_INVESTORS[0]!.email, password: DEMO_VERIFIED_INVESTOR_PASSWORD }]),
-    ],
-  };
 }
 
+/**
+ * Seeds by the run mode (api/run-mode.ts). On an empty database: the first admin from ADMIN_EMAIL/
+ * ADMIN_PASSWORD when set, and the demo accounts and data in demo mode. In production an empty database
+ * without ADMIN_* is refused, and nothing demo is ever written. On a database with users, only a demo
+ * database in demo mode is topped up; anything else is left as it is.
+ */
+export async function seedDatabase(db: Db, env: Env = process.env): Promise<SeedReport> {
+  const mode = runModeFromEnv(env);
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) {
+    const demo = mode.demo && !mode.production && (await isDemoDatabase(db));
+    if (demo) await topUpDemo(db);
+    return { seeded: false, demo, accounts: [], warnings: [] };
+  }
+
+  const admin = firstAdminFromEnv(env, mode);
+  if (!admin && mode.production) {
+    throw new StartupError(
+      'The database is empty and NODE_ENV=production: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin ' +
+        '(they must set up two-factor verification when they first sign in). No demo accounts are created in production.',
+    );
+  }
+  const accounts: Account[] = [];
+  if (admin) {
+    await db.insert(users).values({
+      email: admin.email,
+      passwordHash: await hash(admin.password),
+      firstName: env.ADMIN_FIRST_NAME?.trim() || 'Admin',
+      role: 'admin',
+      unicode: newUnicode(),
+      kycStatus: 'approved',
+    });
+    accounts.push({ role: 'admin', email: admin.email, password: null });
+  }
+  const demo = mode.demo && !mode.production;
+  if (demo) accounts.push(...(await seedDemo(db)));
+  const warnings = accounts.length ? [] : ['No accounts were created: set ADMIN_EMAIL and ADMIN_PASSWORD (or DEMO=1) and start again.'];
+  return { seeded: accounts.length > 0, demo, accounts, warnings };
+}

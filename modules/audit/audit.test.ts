@@ -19,7 +19,7 @@ describeEachDb('audit log and settings', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     await seedChartOfAccounts(database.db);
     const app = createApp({ db: database.db });
     admin = new TestClient(app);

@@ -17,7 +17,7 @@ describeEachDb('accounts API', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
   });
   afterAll(() => database.close());

@@ -9,9 +9,14 @@ export type CurrentUser = {
   email: string;
   role: 'admin' | 'investor';
   mfaEnabled: boolean;
+  /** This staff account must use two-factor verification; until mfaEnabled, only the MFA setup flow answers. */
+  mfaRequired?: boolean;
   kycStatus: string;
   unicode: string;
 };
+
+/** A staff account that must use two-factor verification and has not set it up: it may only do that. */
+export const mustSetUpMfa = (u: Pick<CurrentUser, 'mfaRequired' | 'mfaEnabled'> | null | undefined) => Boolean(u?.mfaRequired && !u.mfaEnabled);
 
 /** §3: kycStatus 'completed' or 'approved' counts as verified; anything else does not. */
 export const isKycVerified = (status: string | null | undefined) => status === 'completed' || status === 'approved';

@@ -1,4 +1,5 @@
 export { authRoutes } from './routes';
-export { authPlugin } from './plugin';
+export { accessDenial, authPlugin, type Access } from './plugin';
+export { isStaffRole, mfaRequiredFor, mfaSetupRequiredFor, staffMfaRequired } from './staff-mfa';
 export { createSession, forgetCachedSessions, loadSession, toCurrentUser, type UserRow } from './sessions';
 export * from './contract';

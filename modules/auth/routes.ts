@@ -17,9 +17,11 @@ import {
   totpConfirmInput,
   verifyMfaInput,
 } from './contract';
+import { AppError } from '../../api/errors';
 import { authPlugin } from './plugin';
 import * as auth from './service';
 import { createSession, endSession, loadSession, toCurrentUser } from './sessions';
+import { mfaRequiredFor } from './staff-mfa';
 
 type CookieJar = Record<string, { value?: unknown; set: (o: Record<string, unknown>) => void; remove: () => void }>;
 
@@ -130,20 +132,22 @@ export const authRoutes = (deps: { db: Db }) => {
           },
           { body: resetPasswordInput },
         )
-        .get('/mfa', ({ user }) => auth.mfaStatus(db, user), { auth: 'user' })
-        .post('/mfa/totp/setup', ({ user }) => auth.startTotpEnrolment(db, user), { auth: 'user' })
-        .post('/mfa/totp/confirm', ({ user, body }) => auth.confirmTotpEnrolment(db, user, body.code), { auth: 'user', body: totpConfirmInput })
+        // The MFA setup flow: the only routes a staff account that must use MFA reaches before it has it.
+        .get('/mfa', ({ user }) => auth.mfaStatus(db, user), { auth: 'mfa-setup' })
+        .post('/mfa/totp/setup', ({ user }) => auth.startTotpEnrolment(db, user), { auth: 'mfa-setup' })
+        .post('/mfa/totp/confirm', ({ user, body }) => auth.confirmTotpEnrolment(db, user, body.code), { auth: 'mfa-setup', body: totpConfirmInput })
         .post(
           '/mfa/email/enable',
           async ({ user, body }) => {
             await auth.enableEmailMfa(db, user, body.password);
             return { success: true, message: 'Email verification codes are now required when you log in.' };
           },
-          { auth: 'user', body: mfaPasswordInput },
+          { auth: 'mfa-setup', body: mfaPasswordInput },
         )
         .post(
           '/mfa/disable',
           async ({ user, body }) => {
+            if (mfaRequiredFor(user)) throw new AppError(403, 'mfa_required', 'Staff accounts must keep two-factor verification on. Switch method instead of turning it off.');
             await auth.disableMfa(db, user, body.password);
             return { success: true, message: 'Two-factor verification is now off.' };
           },

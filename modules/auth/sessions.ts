@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { randomToken, SESSION_TTL_SECONDS, sha256 } from '../../api/cookies';
 import type { CurrentUser } from './contract';
 import { sessions, users } from './schema';
+import { mfaRequiredFor } from './staff-mfa';
 
 export type SessionInfo = { idHash: string; userId: string; mfaPending: boolean; mfaAttempts: number; expiresAt: Date };
 export type UserRow = typeof users.$inferSelect;
@@ -15,6 +16,7 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     email: u.email,
     role: u.role,
     mfaEnabled: u.mfaEnabled,
+    mfaRequired: mfaRequiredFor(u),
     kycStatus: u.kycStatus,
     unicode: u.unicode,
   };

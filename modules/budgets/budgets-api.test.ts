@@ -30,7 +30,7 @@ describeEachDb('budgets API', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     await seedChartOfAccounts(database.db);
     app = createApp({ db: database.db }).use(ledgerRoutes({ db: database.db })).use(budgetRoutes({ db: database.db }));
     admin = new TestClient(app);

@@ -11,7 +11,7 @@ describeEachDb('AI assistant conversations', (kind) => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
   });
   afterAll(() => database.close());

@@ -107,7 +107,7 @@ describeEachDb('files API', (kind) => {
     dir = mkdtempSync(path.join(os.tmpdir(), `files-${kind}-`));
     configureFileStore({ storage: localFileStorage(dir), key: randomBytes(32) });
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
     const [admin] = await database.db.select({ id: users.id }).from(users).limit(1);
     adminId = admin.id;

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError } from '../../api/errors';
 import { requestMeta } from '../../api/request-meta';
 import { recordAudit } from '../audit';
-import { loadSession } from '../auth';
+import { accessDenial, loadSession } from '../auth';
 import { FILE_EXTENSIONS, type FileContentType } from './contract';
 import { getStoredFile, readStoredFile } from './service';
 
@@ -32,6 +32,11 @@ export const fileRoutes = (deps: { db: Db }) => {
         const isOwner = row.ownerId === found.user.id;
         const isAdmin = found.user.role === 'admin';
         if (!isOwner && !isAdmin) throw forbidden();
+        if (!isOwner) {
+          // A staff account that must use MFA opens other people's documents only once it has it.
+          const denial = accessDenial(found, 'admin');
+          if (denial) throw new AppError(denial.status, denial.body.error, denial.body.message);
+        }
         if (!isOwner) {
           await recordAudit(db, {
             actorId: found.user.id,

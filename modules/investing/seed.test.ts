@@ -13,7 +13,7 @@ describe('demo investing seed', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     const rows = await q<{ reference: string; sold: string }>(database.db, sql`select reference, shares_sold::text as sold from properties`);
     soldBefore = new Map(rows.map((r) => [r.reference, BigInt(r.sold)]));
   }, 60_000);

@@ -18,7 +18,7 @@ import { q } from '../wallet';
 /** A fresh migrated database with the demo users and the default chart of accounts. */
 export async function moneyTestDatabase(kind: DbKind): Promise<Database> {
   const database = await createTestDatabase(kind);
-  await seedDatabase(database.db, {});
+  await seedDatabase(database.db, { DEMO: '1' });
   await seedChartOfAccounts(database.db);
   // The demo catalogue's shares sold stand for investors the wallet/investing demo seed backfills
   // (seedDemoInvesting); suites that do not run it start from a catalogue with nothing sold.

@@ -73,7 +73,7 @@ describeEachDb('KYC backup and restore', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     await seedKycDemo(database.db);
     app = createApp({ db: database.db });
     admin = new TestClient(app);

@@ -79,7 +79,7 @@ describeEachDb('KYC API', (kind) => {
     uploadsDir = mkdtempSync(path.join(os.tmpdir(), `kyc-uploads-${kind}-`));
     configureFileStore({ storage: localFileStorage(uploadsDir), key: randomBytes(32) });
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     await seedDemoScreeningList(database.db);
     app = createApp({ db: database.db });
     admin = new TestClient(app);

@@ -33,7 +33,7 @@ describeEachDb('screening', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
     admin = new TestClient(app);
     investor = new TestClient(app);

@@ -10,7 +10,7 @@ import { rows } from './sql';
 /** A fresh migrated database with the demo users and the default chart of accounts. */
 export async function ledgerTestDatabase(kind: DbKind): Promise<Database> {
   const database = await createTestDatabase(kind);
-  await seedDatabase(database.db, {});
+  await seedDatabase(database.db, { DEMO: '1' });
   await seedChartOfAccounts(database.db);
   return database;
 }

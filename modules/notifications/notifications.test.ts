@@ -31,7 +31,7 @@ describeEachDb('notifications', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
     investor = new TestClient(app);
     admin = new TestClient(app);

@@ -45,7 +45,7 @@ describeEachDb('properties API', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, {});
+    await seedDatabase(database.db, { DEMO: '1' });
     app = createApp({ db: database.db });
     admin = new TestClient(app);
     investor = new TestClient(app);
@@ -86,7 +86,7 @@ describeEachDb('properties API', (kind) => {
     it('is idempotent', async () => {
       const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(properties);
       expect(await seedDemoProperties(database.db)).toEqual({ created: 0 });
-      await seedDatabase(database.db, {});
+      await seedDatabase(database.db, { DEMO: '1' });
       const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(properties);
       expect(after[0].n).toBe(before[0].n);
       expect(before[0].n).toBe(DEMO_PROPERTIES.length);

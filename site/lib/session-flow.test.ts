@@ -52,6 +52,11 @@ describe('post-login destination (§2, §6)', () => {
     expect(postLoginDestination(undefined, undefined)).toBe('/dashboard');
   });
 
+  it('sends a staff account that must set up two-factor verification to /account/security, wherever it started', () => {
+    expect(postLoginDestination('admin', '/wallet', true)).toBe('/account/security');
+    expect(postLoginDestination('admin', '/', true)).toBe('/account/security');
+  });
+
   it('never redirects off-site', () => {
     for (const bad of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)', '']) {
       expect(isSafeReturnPath(bad)).toBe(false);

@@ -43,9 +43,11 @@ export type Role = 'admin' | 'investor' | string;
 
 /**
  * §2/§6: back to the first page opened when it was not in the sign-in area; otherwise admins go to
- * /admin/dashboard and everyone else to /dashboard.
+ * /admin/dashboard and everyone else to /dashboard. A staff account that must set up two-factor
+ * verification first goes to /account/security, the one screen its session can use.
  */
-export function postLoginDestination(role: Role | null | undefined, firstPage: string | null | undefined): string {
+export function postLoginDestination(role: Role | null | undefined, firstPage: string | null | undefined, mfaSetupRequired = false): string {
+  if (mfaSetupRequired) return '/account/security';
   if (isSafeReturnPath(firstPage) && !isSignInArea(firstPage)) return firstPage;
   return role === 'admin' ? '/admin/dashboard' : '/dashboard';
 }

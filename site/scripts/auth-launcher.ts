@@ -68,7 +68,7 @@ export function startAuthLauncher() {
     void loadSession().then((state) => {
       // Already signed in: /login and /signup have nothing to offer, go where a login would.
       if (state.status === 'user') {
-        location.replace(postLoginDestination(state.user.role, readFirstPage(tabStorage())));
+        location.replace(postLoginDestination(state.user.role, readFirstPage(tabStorage()), Boolean(state.user.mfaRequired && !state.user.mfaEnabled)));
         return;
       }
       if (state.status === 'mfa-pending') return; // the header sends them to the code screen

@@ -18,7 +18,7 @@ const count = Number(countArg ?? 100);
 
 const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
 await migrateDatabase(database);
-await seedDatabase(database.db, {});
+await seedDatabase(database.db, { DEMO: '1' });
 const db = database.db;
 const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(properties).where(sql`${properties.status} in ('coming_soon', 'funding', 'funded', 'exited')`);
 const statuses: PropertyStatus[] = ['funding', 'funding', 'funding', 'coming_soon', 'funded', 'exited'];

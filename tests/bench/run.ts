@@ -473,6 +473,9 @@ const server = needsMainServer ? start('production server', [process.execPath, '
   DATA_DIR: dataDir,
   ASTRO_OUT_DIR: outDir,
   NODE_ENV: 'production',
+  // Production refuses an empty database without a first admin; this one is never printed or used.
+  ADMIN_EMAIL: 'bench.admin@example.com',
+  ADMIN_PASSWORD: `Bench${crypto.randomUUID()}A1`,
 }) : null;
 const base = `http://127.0.0.1:${port}`;
 if (server) {

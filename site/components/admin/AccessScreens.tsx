@@ -1,5 +1,8 @@
-/** What someone who may not use the back office sees: visitors, non-admin accounts, and a failed access check. */
-import { LockKeyhole, ShieldAlert, TriangleAlert } from 'lucide-react';
+/**
+ * What someone who may not use the back office sees: visitors, non-admin accounts, a staff account that must
+ * set up two-factor verification first, and a failed access check.
+ */
+import { KeyRound, LockKeyhole, ShieldAlert, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AdminLogo } from './AdminLogo';
 
@@ -64,6 +67,26 @@ export function AdminsOnly({ name }: { name?: string }) {
         {name ? `You're signed in as ${name}, ` : "You're signed in "}
         with an investor account. The back office is limited to Manzil administrators. Your holdings, wallet and SIP are on
         your dashboard.
+      </p>
+    </AccessCard>
+  );
+}
+
+export function MfaSetupRequired({ name }: { name?: string }) {
+  return (
+    <AccessCard
+      icon={<KeyRound className="h-5 w-5" />}
+      title="Set up two-factor verification"
+      actions={
+        <a href="/account/security" className={primary}>
+          Set up two-factor verification
+        </a>
+      }
+    >
+      <p>
+        {name ? `Welcome, ${name}. ` : ''}
+        Staff accounts must confirm each sign-in with a second step. Set up an authenticator app or email codes, then come back:
+        the back office opens as soon as it is on.
       </p>
     </AccessCard>
   );

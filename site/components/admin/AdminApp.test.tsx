@@ -56,6 +56,23 @@ describe('access', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in required' })).toBeTruthy();
   });
 
+  it('sends a staff account that must set up two-factor verification to /account/security, and shows no back office', async () => {
+    const calls = mockApi({ '/api/auth/me': () => json({ ...admin, mfaRequired: true, mfaEnabled: false }) });
+    at('/admin/waitlist');
+    render(<AdminApp />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor verification' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up two-factor verification' }).getAttribute('href')).toBe('/account/security');
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+    expect(calls.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname)).toEqual(['/api/auth/me']);
+  });
+
+  it('opens the back office to a staff account once its required two-factor verification is on', async () => {
+    mockApi({ '/api/auth/me': () => json({ ...admin, mfaRequired: true, mfaEnabled: true }), '/api/admin/waitlist': () => json(waitlist) });
+    at('/admin/waitlist');
+    render(<AdminApp />);
+    expect(await screen.findByRole('navigation', { name: 'Back office' })).toBeTruthy();
+  });
+
   it('tells a signed-in investor the back office is for admins, linking to /dashboard', async () => {
     mockApi({ '/api/auth/me': () => json({ ...admin, role: 'investor' }) });
     at('/admin/dashboard');

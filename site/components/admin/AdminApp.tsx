@@ -2,7 +2,7 @@
  * The admin back office: one client-routed React app (wouter) mounted on every prerendered /admin
  * path. The location is normalised (lower case, no trailing slash) before matching, each route
  * change scrolls to the top and restarts the 3 s progress bar, and access is checked against
- * GET /api/auth/me (the server enforces roles on every admin call regardless).
+ * GET /api/auth/me (the server enforces roles, and staff MFA, on every admin call regardless).
  */
 import { useEffect } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
@@ -12,7 +12,8 @@ import { useCurrentUser } from '../../lib/stores/auth';
 import { AppProviders } from '../react/AppProviders';
 import { LoadingContent } from '../react/LoadingContent';
 import Toaster from '../react/Toaster';
-import { AccessCheckFailed, AdminsOnly, SignInRequired } from './AccessScreens';
+import { mustSetUpMfa } from '../../../modules/auth/contract';
+import { AccessCheckFailed, AdminsOnly, MfaSetupRequired, SignInRequired } from './AccessScreens';
 import { AdminShell } from './AdminShell';
 import { documentTitle, normalizeAdminPath, resolveAdminRoute } from './routing';
 
@@ -37,6 +38,8 @@ function AdminRoot() {
   else if (me.isError) body = <AccessCheckFailed message={errorText(me.error, 'Failed to get user data')} onRetry={() => void me.refetch()} />;
   else if (!me.data) body = <SignInRequired />;
   else if (me.data.role !== 'admin') body = <AdminsOnly name={me.data.firstName} />;
+  // The server answers 403 mfa_setup_required to every admin call until this staff account has MFA.
+  else if (mustSetUpMfa(me.data)) body = <MfaSetupRequired name={me.data.firstName} />;
   else body = <AdminShell route={route} user={me.data} />;
 
   return (

@@ -4,7 +4,7 @@
  * area) or a reload. MFA → 'Verification Required', close, /mfa after 300 ms. Failure → inline text.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loginInput } from '../../../modules/auth/contract';
+import { loginInput, mustSetUpMfa } from '../../../modules/auth/contract';
 import { TIMINGS, TOAST } from '../../../modules/platform/contract';
 import { getQueryClient } from '../../lib/query';
 import { displayName, isSignInArea, postLoginDestination, RETURN_TO_KEY, readFirstPage, tabStorage } from '../../lib/session-flow';
@@ -24,7 +24,11 @@ type Props = {
 };
 
 /** After a successful login: where to go, per §2. Consumes the remembered first page. */
-export function afterLoginNavigate(role: string | undefined) {
+export function afterLoginNavigate(role: string | undefined, mfaSetupRequired = false) {
+  if (mfaSetupRequired) {
+    page.assign(postLoginDestination(role, null, true));
+    return;
+  }
   if (isSignInArea(window.location.pathname)) {
     const storage = tabStorage();
     const first = readFirstPage(storage);
@@ -85,7 +89,7 @@ export function LoginDialog({ open, seq, onClose, onSwitchToSignup, returnFocusT
         duration: TOAST.authDuration,
       });
       onClose();
-      setTimeout(() => afterLoginNavigate(result.user.role), TIMINGS.loginRedirect);
+      setTimeout(() => afterLoginNavigate(result.user.role, mustSetUpMfa(result.user)), TIMINGS.loginRedirect);
       return;
     }
     if (result.kind === 'mfa') {

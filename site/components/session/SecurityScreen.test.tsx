@@ -106,4 +106,24 @@ describe('/account/security', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
     await waitFor(() => expect(screen.getByTestId('mfa-status').textContent).toContain('Two-factor verification: Off'));
   });
+
+  it('tells a staff account that must use two-factor to set it up, and offers no way to turn it off once on', async () => {
+    const admin = { ...user, role: 'admin', mfaRequired: true };
+    let enabled = false;
+    stub({
+      '/api/auth/me': () => json({ ...admin, mfaEnabled: enabled }),
+      '/api/auth/mfa': () => json({ enabled, method: enabled ? 'email' : null, recoveryCodesLeft: 0 }),
+    });
+    const view = render(<SecurityScreen />);
+    expect((await screen.findByTestId('staff-mfa-required')).textContent).toContain('Two-factor verification is required for staff accounts.');
+    view.unmount();
+    cleanup();
+    getQueryClient().clear();
+    enabled = true;
+    render(<SecurityScreen />);
+    expect((await screen.findByTestId('mfa-status')).textContent).toContain('On — email codes');
+    expect(screen.queryByTestId('staff-mfa-required')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Turn off two-factor' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the back office' }).getAttribute('href')).toBe('/admin/dashboard');
+  });
 });

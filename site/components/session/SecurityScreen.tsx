@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Download, KeyRound, Mail, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { mfaPasswordInput, totpConfirmInput } from '../../../modules/auth/contract';
+import { mfaPasswordInput, mustSetUpMfa, totpConfirmInput } from '../../../modules/auth/contract';
 import { PRODUCT_NAME } from '../../../modules/platform/contract';
 import { api, errorText } from '../../lib/api';
 import { ME_KEY } from '../../lib/stores/auth';
@@ -343,7 +343,7 @@ function TotpSetupPanel({
   );
 }
 
-function TwoFactor({ email }: { email?: string }) {
+function TwoFactor({ email, required }: { email?: string; required: boolean }) {
   const qc = useQueryClient();
   const status = useQuery<MfaStatus>({ queryKey: MFA_KEY });
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
@@ -398,7 +398,7 @@ function TwoFactor({ email }: { email?: string }) {
               Use email codes instead
             </button>
           )}
-          {s.enabled && (
+          {s.enabled && !required && (
             <button type="button" className={`${btn.secondary} text-red-700 hover:bg-red-50`} onClick={() => setPanel({ kind: 'disable' })}>
               <ShieldOff size={16} aria-hidden="true" />
               Turn off two-factor
@@ -441,6 +441,19 @@ function TwoFactor({ email }: { email?: string }) {
   );
 }
 
+/** A staff account that must use two-factor verification: until it is on, this is the only screen that works. */
+function StaffMfaNotice() {
+  return (
+    <div role="note" className="mb-5 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3.5 py-3 text-sm text-amber-950" data-testid="staff-mfa-required">
+      <AlertTriangle size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <p>
+        <strong className="font-semibold">Two-factor verification is required for staff accounts.</strong> Set it up now: the back office
+        and every other part of your account open as soon as it is on.
+      </p>
+    </div>
+  );
+}
+
 function SecurityContent() {
   const viewer = useViewer();
   return (
@@ -463,7 +476,16 @@ function SecurityContent() {
         >
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <Section id="two-factor-title" title="Two-factor verification" description="Choose how you confirm it's you after entering your password.">
-              <TwoFactor email={u.email} />
+              {mustSetUpMfa(u) && <StaffMfaNotice />}
+              <TwoFactor email={u.email} required={Boolean(u.mfaRequired)} />
+              {u.mfaRequired && u.mfaEnabled && u.role === 'admin' && (
+                <p className="mt-5 text-sm text-slate-600">
+                  Two-factor verification is on.{' '}
+                  <a href="/admin/dashboard" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                    Go to the back office
+                  </a>
+                </p>
+              )}
             </Section>
             <aside aria-labelledby="signin-title" className={`${card} h-fit p-5 sm:p-6`}>
               <h2 id="signin-title" className="text-base font-semibold text-ink">
