@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps) {
       const error = cause instanceof AppError ? cause : raised;
       if (error instanceof AppError) {
         set.status = error.status;
+        const retryAfter = error.details?.retryAfter;
+        if (error.status === 429 && typeof retryAfter === 'number') set.headers['retry-after'] = String(retryAfter);
         return { message: error.message, error: error.code, ...(error.details ?? {}) };
       }
       switch (code) {
@@ -131,7 +133,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
-    .use(chatRoutes({ chatKnowledge: knowledge, log }))
+    .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))
     .use(assistantRoutes({ db: deps.db, knowledge }))
     .use(ledgerRoutes(deps))
     .use(budgetRoutes(deps))
