@@ -95,6 +95,8 @@ export function createApp(deps: AppDeps) {
       const error = cause instanceof AppError ? cause : raised;
       if (error instanceof AppError) {
         set.status = error.status;
+        const retryAfter = error.details?.retryAfter;
+        if (error.status === 429 && typeof retryAfter === 'number') set.headers['retry-after'] = String(retryAfter);
         return error.toJSON();
       }
       switch (code) {
@@ -136,7 +138,7 @@ export function createApp(deps: AppDeps) {
     .use(adminRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
-    .use(chatRoutes({ chatKnowledge: knowledge, log }))
+    .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))
     .use(assistantRoutes({ db: deps.db, knowledge }))
     .use(ledgerRoutes(deps))
     .use(budgetRoutes(deps))

@@ -9,7 +9,8 @@ import { PRODUCT_NAME } from '../platform/contract';
 import { authMessages, type InvestmentMode, normalizeInvestmentMode } from './contract';
 import { createSession, endAllSessions, endSessionByHash, forgetCachedSessions, toCurrentUser, type UserRow } from './sessions';
 import { mfaEmailCodes, mfaRecoveryCodes, passwordResets, pendingSignups, sessions, users } from './schema';
-import { assertAllowed, clearThrottle, consume, POLICIES, recordHit } from './throttle';
+import { clearThrottle, POLICIES, returnAttempt, takeAttempt } from './throttle';
+import { openTotpSecret, sealTotpIfPlain, sealTotpSecret } from './totp-secret';
 import { newUnicode } from './unicode';
 
 export type RequestMeta = { ip: string; userAgent: string | null };
@@ -75,7 +76,7 @@ async function sendWelcome(db: Db, u: UserRow) {
 // ---------- signup ----------
 
 export async function signupStep1(db: Db, input: { email: string; password: string }, meta: RequestMeta) {
-  await consume(db, [{ key: `signup:ip:${meta.ip}`, policy: POLICIES.signupAddress }], 'signup attempts');
+  await takeAttempt(db, [{ key: `signup:ip:${meta.ip}`, policy: POLICIES.signupAddress }], 'signup attempts');
   const email = input.email.toLowerCase();
   if (await findUserByEmail(db, email)) throw conflict(authMessages.emailTaken, 'email_taken');
   const token = randomToken(24);
@@ -133,7 +134,7 @@ export async function register(
   input: { email: string; password: string; firstName: string; lastName: string; phone: string },
   meta: RequestMeta,
 ) {
-  await consume(db, [{ key: `signup:ip:${meta.ip}`, policy: POLICIES.signupAddress }], 'signup attempts');
+  await takeAttempt(db, [{ key: `signup:ip:${meta.ip}`, policy: POLICIES.signupAddress }], 'signup attempts');
   const user = await insertUser(db, {
     email: input.email.toLowerCase(),
     passwordHash: await hashPassword(input.password),
@@ -152,23 +153,25 @@ export type LoginOutcome =
   | { kind: 'signed-in'; user: UserRow; token: string }
   | { kind: 'mfa'; user: UserRow; token: string; method: 'email' | 'authenticator' };
 
+/** The login-attempt key of an account: its user id, so every spelling of it (email, username, case) shares one counter. */
+const loginAccountKey = (user: UserRow | undefined, typed: string) => (user ? `login:user:${user.id}` : `login:unknown:${typed.trim().toLowerCase()}`);
+
 export async function login(db: Db, input: { username: string; password: string }, meta: RequestMeta): Promise<LoginOutcome> {
-  const accountKey = `login:acct:${input.username.trim().toLowerCase()}`;
+  const user = await findUserByLogin(db, input.username);
+  // Unknown names are limited too (by the typed name), so a 429 does not reveal which accounts exist.
+  const accountKey = loginAccountKey(user, input.username);
   const addressKey = `login:ip:${meta.ip}`;
-  await assertAllowed(db, [
-    { key: accountKey, policy: POLICIES.loginAccount },
+  // Counted before the password is checked: parallel guesses cannot get past the allowance.
+  await takeAttempt(db, [
     { key: addressKey, policy: POLICIES.loginAddress },
+    { key: accountKey, policy: POLICIES.loginAccount },
   ], 'failed login attempts');
 
-  const user = await findUserByLogin(db, input.username);
   dummyHash ??= hashPassword(randomToken(16));
   const ok = await Bun.password.verify(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok) {
-    await recordHit(db, accountKey, POLICIES.loginAccount);
-    await recordHit(db, addressKey, POLICIES.loginAddress);
-    throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
-  }
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   await clearThrottle(db, accountKey);
+  await returnAttempt(db, addressKey);
 
   if (user.mfaEnabled && (user.mfaMethod === 'authenticator' || user.mfaMethod === 'email')) {
     const token = await createSession(db, user.id, { mfaPending: true, ...meta });
@@ -186,6 +189,7 @@ async function sendEmailCode(db: Db, user: UserRow) {
   await sendEmail(db, {
     to: user.email,
     kind: 'mfa_code',
+    secrets: [code],
     subject: `${code} is your ${PRODUCT_NAME} verification code`,
     text: `Hello ${user.firstName},\n\nYour verification code is ${code}. It expires in 10 minutes.\n\nIf you did not try to log in, change your password now: ${siteUrl()}/auth/forgot-password\n\n— ${PRODUCT_NAME}`,
   });
@@ -224,10 +228,19 @@ async function useRecoveryCode(db: Db, userId: string, code: string): Promise<bo
   return used.length === 1;
 }
 
+const MFA_ATTEMPTS_PER_LOGIN = 5;
+
 /** Checks an MFA code for a session waiting for one; on success the pending session is replaced by a full one. */
 export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: number }, user: UserRow, code: string, meta: RequestMeta) {
-  await assertAllowed(db, [{ key: `mfa:acct:${user.id}`, policy: POLICIES.mfaAccount }], 'incorrect codes');
-  if (pending.mfaAttempts >= 5) {
+  // Both limits count the attempt before the code is checked, each in one atomic statement.
+  await takeAttempt(db, [{ key: `mfa:acct:${user.id}`, policy: POLICIES.mfaAccount }], 'incorrect codes');
+  const [counted] = await db
+    .update(sessions)
+    .set({ mfaAttempts: sql`${sessions.mfaAttempts} + 1` })
+    .where(and(eq(sessions.idHash, pending.idHash), sql`${sessions.mfaAttempts} < ${MFA_ATTEMPTS_PER_LOGIN}`))
+    .returning({ attempts: sessions.mfaAttempts });
+  forgetCachedSessions({ hash: pending.idHash });
+  if (!counted) {
     await endSessionByHash(db, pending.idHash);
     throw new AppError(429, 'rate_limited', authMessages.mfaTooMany);
   }
@@ -235,7 +248,8 @@ export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: 
   let ok = false;
   if (/^\d{6}$/.test(trimmed)) {
     if (user.mfaMethod === 'authenticator' && user.totpSecret) {
-      ok = await acceptTotp(db, user, user.totpSecret, trimmed);
+      ok = await acceptTotp(db, user, openTotpSecret(user.id, user.totpSecret), trimmed);
+      await sealTotpIfPlain(db, user);
     } else if (user.mfaMethod === 'email') {
       const used = await db
         .update(mfaEmailCodes)
@@ -247,12 +261,7 @@ export async function verifyMfa(db: Db, pending: { idHash: string; mfaAttempts: 
   } else if (user.mfaMethod === 'authenticator') {
     ok = await useRecoveryCode(db, user.id, trimmed);
   }
-  if (!ok) {
-    forgetCachedSessions({ hash: pending.idHash });
-    await db.update(sessions).set({ mfaAttempts: sql`${sessions.mfaAttempts} + 1` }).where(eq(sessions.idHash, pending.idHash));
-    await recordHit(db, `mfa:acct:${user.id}`, POLICIES.mfaAccount);
-    throw new AppError(401, 'invalid_code', authMessages.mfaInvalid);
-  }
+  if (!ok) throw new AppError(401, 'invalid_code', authMessages.mfaInvalid);
   await clearThrottle(db, `mfa:acct:${user.id}`);
   await endSessionByHash(db, pending.idHash);
   return createSession(db, user.id, meta);
@@ -270,7 +279,7 @@ export async function mfaStatus(db: Db, user: UserRow) {
 
 export async function startTotpEnrolment(db: Db, user: UserRow) {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await db.update(users).set({ totpPendingSecret: secret, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db.update(users).set({ totpPendingSecret: sealTotpSecret(user.id, secret), updatedAt: new Date() }).where(eq(users.id, user.id));
   forgetCachedSessions({ userId: user.id });
   const otpauthUrl = totpFor(user, secret).toString();
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220, errorCorrectionLevel: 'M' });
@@ -288,14 +297,15 @@ function newRecoveryCodes(n = 10): string[] {
 
 export async function confirmTotpEnrolment(db: Db, user: UserRow, code: string) {
   if (!user.totpPendingSecret) throw badRequest('Start the authenticator setup first.', 'no_enrolment');
-  if (!(await acceptTotp(db, user, user.totpPendingSecret, code))) {
+  const pendingSecret = openTotpSecret(user.id, user.totpPendingSecret);
+  if (!(await acceptTotp(db, user, pendingSecret, code))) {
     throw badRequest('That code does not match. Check the time on your phone and enter the current code.', 'invalid_code');
   }
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, mfaEnabled: true, mfaMethod: 'authenticator', updatedAt: new Date() })
+      .set({ totpSecret: sealTotpSecret(user.id, pendingSecret), totpPendingSecret: null, mfaEnabled: true, mfaMethod: 'authenticator', updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     await tx.insert(mfaRecoveryCodes).values(codes.map((c) => ({ userId: user.id, codeHash: sha256(`${user.id}:${normalizeRecovery(c)}`) })));
@@ -304,19 +314,23 @@ export async function confirmTotpEnrolment(db: Db, user: UserRow, code: string) 
   return { recoveryCodes: codes };
 }
 
-async function assertPassword(user: UserRow, password: string) {
+/** The current-password check behind MFA changes: counted per user before it is checked. */
+async function assertPassword(db: Db, user: UserRow, password: string) {
+  const key = `password:user:${user.id}`;
+  await takeAttempt(db, [{ key, policy: POLICIES.passwordCheck }], 'incorrect passwords');
   if (!(await Bun.password.verify(password, user.passwordHash))) throw new AppError(401, 'invalid_password', 'That password is not correct.');
+  await clearThrottle(db, key);
 }
 
 export async function enableEmailMfa(db: Db, user: UserRow, password: string) {
-  await assertPassword(user, password);
+  await assertPassword(db, user, password);
   await db.update(users).set({ mfaEnabled: true, mfaMethod: 'email', totpSecret: null, totpPendingSecret: null, updatedAt: new Date() }).where(eq(users.id, user.id));
   forgetCachedSessions({ userId: user.id });
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
 }
 
 export async function disableMfa(db: Db, user: UserRow, password: string) {
-  await assertPassword(user, password);
+  await assertPassword(db, user, password);
   await db.update(users).set({ mfaEnabled: false, mfaMethod: null, totpSecret: null, totpPendingSecret: null, updatedAt: new Date() }).where(eq(users.id, user.id));
   forgetCachedSessions({ userId: user.id });
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
@@ -326,9 +340,9 @@ export async function disableMfa(db: Db, user: UserRow, password: string) {
 
 export async function forgotPassword(db: Db, email: string, meta: RequestMeta) {
   const normalized = email.trim().toLowerCase();
-  await consume(db, [
-    { key: `forgot:acct:${normalized}`, policy: POLICIES.recoveryAccount },
+  await takeAttempt(db, [
     { key: `forgot:ip:${meta.ip}`, policy: POLICIES.recoveryAddress },
+    { key: `forgot:acct:${normalized}`, policy: POLICIES.recoveryAccount },
   ], 'password reset requests');
   const user = await findUserByEmail(db, normalized);
   if (!user) return;
@@ -337,6 +351,7 @@ export async function forgotPassword(db: Db, email: string, meta: RequestMeta) {
   await sendEmail(db, {
     to: user.email,
     kind: 'password_reset',
+    secrets: [token],
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: `Hello ${user.firstName},\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.\n\nReset it here (the link works once and expires in 1 hour):\n${siteUrl()}/auth/reset-password?token=${token}\n\nIf you did not ask for this, ignore this email: your password stays the same.\n\n— ${PRODUCT_NAME}`,
   });
@@ -358,8 +373,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
   });
   if (!userId) throw badRequest(authMessages.resetInvalid, 'invalid_token');
   await endAllSessions(db, userId);
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (u) await clearThrottle(db, `login:acct:${u.email.toLowerCase()}`);
+  await clearThrottle(db, `login:user:${userId}`);
 }
 
 // ---------- investment mode ----------

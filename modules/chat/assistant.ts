@@ -3,6 +3,8 @@ import { Elysia, t } from 'elysia';
 import type { Db } from '../../db/client';
 import { isProduction, randomToken, SESSION_COOKIE, VISITOR_COOKIE } from '../../api/cookies';
 import { notFound } from '../../api/errors';
+import { requestMeta } from '../../api/request-meta';
+import { POLICIES, publicWriteChecks, takeAttempt } from '../auth';
 import { loadSession } from '../auth/sessions';
 import { CHAT_EMPTY_ANSWER, CHAT_MESSAGE_MAX, currencyFromHeader } from './contract';
 import type { ChatKnowledge } from './knowledge';
@@ -46,6 +48,10 @@ export async function askAssistant(db: Db, knowledge: ChatKnowledge, owner: Owne
   return { sessionId: conversation.id, userMessage: toMessage(user), assistantMessage: toMessage(assistant) };
 }
 
+/** Writes are limited per client address, and per user when signed in (a visitor cookie is the client's to reset). */
+const assistantChecks = (request: Request, owner: Owner) =>
+  publicWriteChecks(requestMeta(request).ip, POLICIES.assistantAddress, owner.userId ? { id: owner.userId, policy: POLICIES.assistantUser } : null);
+
 /**
  * /api/ai-assistant: conversations persisted per signed-in user, or per visitor through an
  * HttpOnly `mz_visitor` cookie. Each owner sees only their own conversations.
@@ -71,8 +77,10 @@ export const assistantRoutes = (deps: { db: Db; knowledge: ChatKnowledge }) => {
     })
     .post(
       '/sessions',
-      async ({ cookie, body, set }) => {
-        const s = await createConversation(db, await ownerOf(cookie as Jar), body?.title?.trim() || undefined);
+      async ({ cookie, body, set, request }) => {
+        const owner = await ownerOf(cookie as Jar);
+        await takeAttempt(db, assistantChecks(request, owner), 'conversations');
+        const s = await createConversation(db, owner, body?.title?.trim() || undefined);
         set.status = 201;
         return { id: s.id, title: s.title, createdAt: s.createdAt };
       },
@@ -89,9 +97,11 @@ export const assistantRoutes = (deps: { db: Db; knowledge: ChatKnowledge }) => {
     )
     .post(
       '/messages',
-      async ({ cookie, body, headers, set }) => {
+      async ({ cookie, body, headers, set, request }) => {
+        const owner = await ownerOf(cookie as Jar);
+        await takeAttempt(db, assistantChecks(request, owner), 'messages');
         set.status = 201;
-        return askAssistant(db, knowledge, await ownerOf(cookie as Jar), { sessionId: body.sessionId, content: body.content.trim() }, headers['x-currency'] ?? 'AED');
+        return askAssistant(db, knowledge, owner, { sessionId: body.sessionId, content: body.content.trim() }, headers['x-currency'] ?? 'AED');
       },
       {
         body: t.Object({

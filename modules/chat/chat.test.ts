@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { createTestDatabase } from '../../tests/helpers/db';
 import { jsonRequest } from '../../tests/helpers/http';
 import { CURRENCY_HEADER } from './contract';
 import { buildKnowledge, parseLearnArticle } from './knowledge';
@@ -25,12 +26,19 @@ const knowledge = buildKnowledge({ articles: [article] });
 
 /**
  * The whole API pipeline (validation → 400 with { message, error }), with the chat routes added
- * unless api/app.ts already mounts them. The chat routes never touch the database.
+ * unless api/app.ts already mounts them. The chat stores nothing; the database only counts the
+ * per-address limit.
  */
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase('pglite');
+});
+afterAll(() => database.close());
+
 async function appWithChat() {
-  const app = createApp({ db: {} as Db, log: { error: () => {} } });
+  const app = createApp({ db: database.db, log: { error: () => {} } });
   const wired = app.routes.some((r) => r.path === '/api/chat/query');
-  return wired ? app : app.use(chatRoutes({ chatKnowledge: knowledge }));
+  return wired ? app : app.use(chatRoutes({ db: database.db, chatKnowledge: knowledge }));
 }
 
 const ask = (message: unknown, headers: Record<string, string> = {}) => jsonRequest('/api/chat/query', { message, context: 'general' }, { headers });

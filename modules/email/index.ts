@@ -1,2 +1,4 @@
-export { listOutbox, sendEmail, setEmailTransport, type EmailMessage } from './service';
+export { emailDeliveryConfigured, emailDeliveryWarning, listOutbox, sendEmail, setEmailTransport, type EmailMessage, type EmailTransport } from './service';
+export { devMailboxDir, readDevMailbox, type DevMail } from './dev-mailbox';
+export { LINK_REMOVED, redactSecrets, SECRET_REMOVED } from './redact';
 export { emailOutbox } from './schema';

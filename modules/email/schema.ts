@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Every email the platform sends. Without SMTP_URL the outbox is where mail stays (status 'stored')
- * and admins read it in /admin/communications; with SMTP it records what was sent.
+ * Every email the platform sends, as admins see it in /admin/communications: recipient, subject,
+ * kind, status and times, and the body with its secrets (reset links, codes) redacted. The body is
+ * deleted (null) once SMTP has delivered the message. Without SMTP_URL nothing is delivered
+ * (status 'stored'); outside production the full message goes to the development mailbox instead.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -11,7 +13,8 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /** Redacted body; null once delivered. */
+    text: text('text'),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('stored'),
     error: text('error'),

@@ -1,40 +1,81 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deliverToDevMailbox } from './dev-mailbox';
+import { redactSecrets } from './redact';
 import { emailOutbox } from './schema';
 
-export type EmailMessage = { to: string; subject: string; text: string; kind: string };
+/**
+ * A message to send. `secrets` lists the parts that must never be stored (a reset token, a
+ * verification code): the outbox keeps the subject and text with them redacted, only the
+ * recipient's copy (SMTP, or the development mailbox) carries them.
+ */
+export type EmailMessage = { to: string; subject: string; text: string; kind: string; secrets?: readonly string[] };
 export type EmailTransport = { send: (m: EmailMessage) => Promise<void> };
+
+const from = () => process.env.MAIL_FROM ?? 'Manzil <no-reply@manzil.ae>';
+const production = () => process.env.NODE_ENV === 'production';
 
 let transport: EmailTransport | null | undefined;
 
-/** nodemailer over SMTP when SMTP_URL is set; otherwise none (mail stays in the outbox). */
+/** nodemailer over SMTP when SMTP_URL is set; otherwise none. */
 async function smtpTransport(): Promise<EmailTransport | null> {
   if (transport !== undefined) return transport;
   const url = process.env.SMTP_URL;
   if (!url) return (transport = null);
   const nodemailer = await import('nodemailer');
   const mailer = nodemailer.createTransport(url);
-  const from = process.env.MAIL_FROM ?? 'Manzil <no-reply@manzil.ae>';
-  transport = { send: async (m) => void (await mailer.sendMail({ from, to: m.to, subject: m.subject, text: m.text })) };
+  transport = { send: async (m) => void (await mailer.sendMail({ from: from(), to: m.to, subject: m.subject, text: m.text })) };
   return transport;
 }
 
-/** For tests: replace the SMTP transport (null = outbox only). */
+/** For tests: replace the SMTP transport (null = none: the development mailbox; undefined = from SMTP_URL again). */
 export function setEmailTransport(t: EmailTransport | null | undefined) {
   transport = t;
 }
 
-/** Records the message in the outbox and, when SMTP is configured, sends it. Never throws for SMTP failures. */
+/** True when email actually reaches people: SMTP_URL is set (or a transport was installed). */
+export function emailDeliveryConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(transport) || Boolean(env.SMTP_URL);
+}
+
+/** The start-up warning for production without SMTP (null when there is nothing to warn about). */
+export function emailDeliveryWarning(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.NODE_ENV !== 'production' || emailDeliveryConfigured(env)) return null;
+  return '[mail] SMTP_URL is not set: emails (verification codes, password resets, notifications) are NOT delivered. The outbox keeps only redacted copies. Set SMTP_URL and MAIL_FROM.';
+}
+
+let warnedUndelivered = false;
+
+/**
+ * Records the message in the outbox (secrets redacted) and delivers it: through SMTP when configured
+ * (the stored body is deleted once sent), else — outside production — to the development mailbox.
+ * Never throws for delivery failures.
+ */
 export async function sendEmail(db: Db, message: EmailMessage): Promise<{ id: string; status: string }> {
   const smtp = await smtpTransport();
+  const secrets = message.secrets ?? [];
   const [row] = await db
     .insert(emailOutbox)
-    .values({ ...message, status: smtp ? 'queued' : 'stored' })
+    .values({
+      to: message.to,
+      kind: message.kind,
+      subject: redactSecrets(message.subject, secrets),
+      text: redactSecrets(message.text, secrets),
+      status: smtp ? 'queued' : 'stored',
+    })
     .returning({ id: emailOutbox.id });
-  if (!smtp) return { id: row.id, status: 'stored' };
+  if (!smtp) {
+    if (!production()) deliverToDevMailbox(row.id, message, from());
+    else if (!warnedUndelivered) {
+      warnedUndelivered = true;
+      console.warn(emailDeliveryWarning() ?? '[mail] no email transport: messages are not delivered.');
+    }
+    return { id: row.id, status: 'stored' };
+  }
   try {
     await smtp.send(message);
-    await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, row.id));
+    // Delivered: the body has done its job; keep what the list shows (to, subject, kind, status, times).
+    await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null }).where(eq(emailOutbox.id, row.id));
     return { id: row.id, status: 'sent' };
   } catch (err) {
     await db.update(emailOutbox).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(emailOutbox.id, row.id));

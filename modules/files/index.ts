@@ -5,10 +5,12 @@
  *
  *   storeFile(tx, { ownerId, purpose, bytes, visibility? }) → StoredFileJson  (400/413 AppError for bad content)
  *   getStoredFile(db, id) / readStoredFile(row)            the row / its decrypted bytes (no access check)
+ *   sealSecret(text, context) / openSecret(stored, context) small secrets (TOTP seeds) sealed with the same key
  */
 export { fileRoutes } from './routes';
 export { storeFile, getStoredFile, readStoredFile, deleteStoredFile, toStoredFileJson, type StoreFileInput, type StoredFileRow } from './service';
 export { detectContent, fileRules, fileTooLarge, unsupportedFile } from './content';
 export { configureFileStore, encryptBlob, fileStore, localStorage as localFileStorage, type BlobStorage } from './storage';
+export { isSealed, openSecret, sealSecret } from './secrets';
 export { storedFiles } from './schema';
 export * from './contract';

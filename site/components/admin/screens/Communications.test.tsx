@@ -6,14 +6,15 @@ import AdminApp from '../AdminApp';
 import { linkify } from './EmailOutbox';
 
 const admin = { id: '1', firstName: 'Layla', lastName: 'Haddad', email: 'admin@manzil.ae', role: 'admin', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ABC234' };
-const resetUrl = 'http://localhost:4321/auth/reset-password?token=abc123XYZ';
+const kycUrl = 'http://localhost:4321/kyc';
 const outbox = {
   items: [
     {
       id: 'e2',
       to: 'investor@manzil.ae',
       subject: 'Reset your Manzil password',
-      text: `Hello Sara,\n\nReset it here (the link works once and expires in 1 hour):\n${resetUrl}\n\n<img src=x onerror=alert(1)>\n— Manzil`,
+      // As the server stores it: the reset link redacted.
+      text: `Hello Sara,\n\nReset it here (the link works once and expires in 1 hour):\n[link removed]\n\n<img src=x onerror=alert(1)>\n— Manzil`,
       kind: 'password_reset',
       status: 'stored',
       error: null,
@@ -24,15 +25,26 @@ const outbox = {
       id: 'e1',
       to: 'omar@example.ae',
       subject: 'Welcome to Manzil, Omar',
-      text: 'Hello Omar,\n\nWelcome to Manzil.',
+      text: `Hello Omar,\n\nWelcome to Manzil. Verify your identity: ${kycUrl}`,
       kind: 'welcome',
       status: 'failed',
       error: 'Connection refused',
       createdAt: '2025-03-13T05:30:00.000Z',
       sentAt: null,
     },
+    {
+      id: 'e0',
+      to: 'layla@example.ae',
+      subject: '•••••• is your Manzil verification code',
+      text: null,
+      kind: 'mfa_code',
+      status: 'sent',
+      error: null,
+      createdAt: '2025-03-12T05:30:00.000Z',
+      sentAt: '2025-03-12T05:30:01.000Z',
+    },
   ],
-  total: 2,
+  total: 3,
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -58,7 +70,7 @@ afterEach(() => {
 });
 
 describe('communications: email outbox', () => {
-  it('lists the outbox in its tab and shows an email with its reset link as a safe anchor', async () => {
+  it('lists the outbox in its tab, shows redacted bodies, links as safe anchors, and no body once delivered', async () => {
     const fetchMock = mockApi({
       '/api/auth/me': () => json(admin),
       '/api/admin/contact-messages?limit=50&offset=0': () => json({ items: [], total: 0 }),
@@ -96,13 +108,28 @@ describe('communications: email outbox', () => {
       fireEvent.click(within(table).getByRole('button', { name: /Read email “Reset your Manzil password”/ }));
     });
     const dialog = screen.getByRole('dialog', { name: 'Reset your Manzil password' });
-    const link = within(dialog).getByRole('link', { name: resetUrl });
-    expect(link.tagName).toBe('A');
-    expect(link.getAttribute('href')).toBe(resetUrl);
-    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(dialog).getByText(/\[link removed\]/)).toBeTruthy();
+    expect(within(dialog).queryByRole('link')).toBeNull();
     // Markup in the email body is shown as text, never parsed.
     expect(dialog.querySelector('img')).toBeNull();
     expect(within(dialog).getByText(/<img src=x onerror=alert\(1\)>/)).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      fireEvent.click(within(table).getByRole('button', { name: /Read email “Welcome to Manzil, Omar”/ }));
+    });
+    const welcome = screen.getByRole('dialog', { name: 'Welcome to Manzil, Omar' });
+    const link = within(welcome).getByRole('link', { name: kycUrl });
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe(kycUrl);
+    expect(link.getAttribute('rel')).toContain('noopener');
+
+    await act(async () => {
+      fireEvent.click(within(welcome).getByRole('button', { name: 'Close' }));
+      fireEvent.click(within(table).getByRole('button', { name: /Read email “•••••• is your Manzil verification code”/ }));
+    });
+    const delivered = screen.getByRole('dialog', { name: '•••••• is your Manzil verification code' });
+    expect(within(delivered).getByText('The text of this email was deleted after it was delivered. The recipient has the only copy.')).toBeTruthy();
   });
 
   it('opens on the outbox from #outbox and explains an empty outbox', async () => {
@@ -110,7 +137,7 @@ describe('communications: email outbox', () => {
     window.history.replaceState(null, '', '/admin/communications#outbox');
     render(<AdminApp />);
     expect(
-      await screen.findByText('No emails have been sent yet. Welcome emails, verification codes and password-reset links appear here when SMTP is not configured.'),
+      await screen.findByText('No emails have been sent yet. Welcome emails, verification codes and password resets are listed here as they go out, with their codes and links removed.'),
     ).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Email outbox' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -1,7 +1,8 @@
 /**
  * The email outbox (GET /api/admin/outbox): every email the platform sends — welcome, verification
- * codes, password resets. Without SMTP_URL nothing leaves the server, so this is where an operator
- * (or a tester on a laptop) reads the code or follows the link to finish a flow.
+ * codes, password resets — as a record of what went out. The server stores bodies with their
+ * secrets removed (reset links read "[link removed]", codes "••••••") and deletes a body once SMTP
+ * has delivered it, so nobody can take over an account from this screen or from a backup.
  */
 import { Inbox, Info, RefreshCw, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -16,7 +17,8 @@ export type OutboxEmail = {
   id: string;
   to: string;
   subject: string;
-  text: string;
+  /** Redacted body; null once delivered (deleted). */
+  text: string | null;
   kind: string;
   status: string;
   error: string | null;
@@ -128,9 +130,15 @@ function EmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: (
               <span className="font-semibold">Delivery failed:</span> {email.error}
             </p>
           ) : null}
-          <div className="mt-5 max-h-[50vh] overflow-y-auto whitespace-pre-wrap rounded-xl bg-sand-50/70 p-4 text-[15px] leading-relaxed text-slate-800 ring-1 ring-sand-100 [overflow-wrap:anywhere]">
-            {linkify(email.text)}
-          </div>
+          {email.text === null ? (
+            <p className="mt-5 rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">
+              The text of this email was deleted after it was delivered. The recipient has the only copy.
+            </p>
+          ) : (
+            <div className="mt-5 max-h-[50vh] overflow-y-auto whitespace-pre-wrap rounded-xl bg-sand-50/70 p-4 text-[15px] leading-relaxed text-slate-800 ring-1 ring-sand-100 [overflow-wrap:anywhere]">
+              {linkify(email.text)}
+            </div>
+          )}
           <div className="mt-6 flex justify-end">
             <Button onClick={onClose}>Close</Button>
           </div>
@@ -152,7 +160,7 @@ export default function EmailOutbox() {
 
   const kinds = useMemo(() => [...new Set([...Object.keys(kindLabels), ...items.map((m) => m.kind).filter(Boolean)])], [items]);
   const shown = useMemo(
-    () => items.filter((m) => matchesSearch([m.to, m.subject, m.text, kindLabel(m.kind)], search) && (kind === '' || m.kind === kind)),
+    () => items.filter((m) => matchesSearch([m.to, m.subject, m.text ?? '', kindLabel(m.kind)], search) && (kind === '' || m.kind === kind)),
     [items, search, kind],
   );
 
@@ -161,7 +169,7 @@ export default function EmailOutbox() {
   else if (total === 0)
     empty = (
       <EmptyState icon={Inbox} title="The outbox is empty">
-        No emails have been sent yet. Welcome emails, verification codes and password-reset links appear here when SMTP is not configured.
+        No emails have been sent yet. Welcome emails, verification codes and password resets are listed here as they go out, with their codes and links removed.
       </EmptyState>
     );
   else
@@ -177,9 +185,10 @@ export default function EmailOutbox() {
         <p className="flex max-w-3xl gap-3 rounded-xl bg-brand-50/60 p-4 text-sm leading-relaxed text-slate-700 ring-1 ring-brand-100">
           <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
-            Every email the platform sends is recorded here. While the server has no <code className="rounded bg-white px-1 py-0.5 text-[13px] text-brand-900 ring-1 ring-brand-100">SMTP_URL</code>,
-            nothing is delivered: emails stay here as <span className="font-medium">Stored</span>, so you can read a verification code or follow a reset link on the
-            user's behalf. Once SMTP is set, this becomes the record of what was sent and what failed.
+            Every email the platform sends is recorded here, with verification codes and reset links removed: they reach only the recipient. Once an email is{' '}
+            <span className="font-medium">Sent</span>, its text is deleted. While the server has no{' '}
+            <code className="rounded bg-white px-1 py-0.5 text-[13px] text-brand-900 ring-1 ring-brand-100">SMTP_URL</code>, nothing is delivered and emails stay here as{' '}
+            <span className="font-medium">Stored</span> (on a development machine the full message is written to the server console and its mail folder).
           </span>
         </p>
         <div className="md:shrink-0">

@@ -1,0 +1,1 @@
+ALTER TABLE "email_outbox" ALTER COLUMN "text" DROP NOT NULL;

@@ -1,0 +1,169 @@
+/**
+ * Issue 10 — secrets out of reach. Each test fails if the finding comes back: reset tokens or MFA
+ * codes stored in the email outbox (any column), bodies kept after delivery, TOTP seeds stored in
+ * plain text.
+ */
+import { eq, sql } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import type { Database } from '../../db/client';
+import { sealPlaintextTotpSecrets } from '../../modules/auth';
+import { users } from '../../modules/auth/schema';
+import { emailDeliveryWarning, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '../../modules/email';
+import { TestClient } from '../helpers/client';
+import { createTestDatabase, describeEachDb } from '../helpers/db';
+
+const password = 'Sunrise2026';
+
+describeEachDb('security: secrets out of reach', (kind) => {
+  let database: Database;
+  let app: ReturnType<typeof createApp>;
+  const client = () => new TestClient(app);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    app = createApp({ db: database.db, log: { error: () => {} } });
+  });
+  afterAll(() => database.close());
+  afterEach(() => setEmailTransport(undefined));
+
+  /** Every stored column of every outbox row, as text. */
+  const outboxDump = async () => {
+    const rows = await database.db.execute(sql`select row_to_json(o)::text as j from email_outbox o`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { j: string }[];
+    return list.map((r) => r.j).join('\n');
+  };
+  const userDump = async (id: string) => {
+    const rows = await database.db.execute(sql`select row_to_json(u)::text as j from users u where id = ${id}`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { j: string }[];
+    return list[0].j;
+  };
+
+  async function register(tag: string) {
+    const email = `${tag}.${kind}.${Date.now().toString(36)}@example.ae`;
+    const c = client();
+    expect((await c.post('/api/auth/register', { email, password, firstName: 'Sara', lastName: 'Khan', phone: '+971501234567', terms: true })).status).toBe(201);
+    const [u] = await database.db.select().from(users).where(eq(users.email, email));
+    return { email, c, id: u.id };
+  }
+
+  it('after a password reset request, no outbox column holds the token; the person still gets a working link', async () => {
+    const { email } = await register('reset');
+    await client().post('/api/auth/forgot-password', { email });
+    const mail = readDevMailbox({ to: email }).find((m) => m.kind === 'password_reset')!;
+    const token = mail.text.match(/token=([\w-]+)/)![1];
+    expect(token.length).toBeGreaterThan(20);
+    const dump = await outboxDump();
+    expect(dump).toContain(email);
+    expect(dump).not.toContain(token);
+    expect(dump).toContain('[link removed]');
+    expect((await client().post('/api/auth/reset-password', { token, password: 'NewHarbour9' })).status).toBe(200);
+  });
+
+  it('after an email MFA code is sent, no outbox column holds the code', async () => {
+    const { email, c } = await register('code');
+    expect((await c.post('/api/auth/mfa/email/enable', { password })).status).toBe(200);
+    const d = client();
+    expect((await d.json('POST', '/api/auth/login', { username: email, password })).body.requiresMfa).toBe(true);
+    const [mail] = readDevMailbox({ to: email });
+    const code = mail.subject.match(/^(\d{6})/)![1];
+    expect(mail.text).toContain(code);
+    const row = (await outboxDump()).split('\n').find((j) => j.includes(email) && j.includes('mfa_code'))!;
+    expect(row).toBeDefined();
+    expect(row).not.toContain(code);
+    expect(row).toContain('••••••');
+    expect((await d.post('/api/auth/verify-mfa', { code })).status).toBe(200);
+  });
+
+  it('with SMTP, the transport gets the full message; the outbox keeps no secret and drops the body once sent', async () => {
+    const sent: EmailMessage[] = [];
+    setEmailTransport({ send: async (m) => void sent.push(m) });
+    const { email } = await register('smtp');
+    await client().post('/api/auth/forgot-password', { email });
+    const delivered = sent.find((m) => m.to === email && m.kind === 'password_reset')!;
+    const token = delivered.text.match(/token=([\w-]+)/)![1];
+    const rows = (await outboxDump()).split('\n').filter((j) => j.includes(email));
+    expect(rows.length).toBeGreaterThanOrEqual(2); // welcome and reset
+    for (const j of rows) {
+      expect(j).not.toContain(token);
+      expect(JSON.parse(j)).toMatchObject({ status: 'sent', text: null });
+    }
+  });
+
+  it('a failed delivery keeps only the redacted body', async () => {
+    setEmailTransport({ send: async () => Promise.reject(new Error('Connection refused')) });
+    const to = `fail.${kind}@example.ae`;
+    const result = await sendEmail(database.db, { to, kind: 'password_reset', subject: 'Reset 482913', text: 'Code 482913, link https://x.example/r?token=SeCrEtToKeN123', secrets: ['482913', 'SeCrEtToKeN123'] });
+    expect(result.status).toBe('failed');
+    const row = (await outboxDump()).split('\n').find((j) => j.includes(to))!;
+    expect(row).not.toContain('482913');
+    expect(row).not.toContain('SeCrEtToKeN123');
+    expect(JSON.parse(row)).toMatchObject({ status: 'failed', subject: 'Reset ••••••', text: 'Code ••••••, link [link removed]' });
+  });
+
+  it('redaction removes a link that carries a secret and masks the secret elsewhere', () => {
+    expect(redactSecrets('Go to https://m.ae/reset?token=abc123XYZ now; token abc123XYZ.', ['abc123XYZ'])).toBe('Go to [link removed] now; token ••••••.');
+    expect(redactSecrets('No secrets https://m.ae/kyc', [])).toBe('No secrets https://m.ae/kyc');
+  });
+
+  it('production without SMTP_URL gets a start-up warning; with it, none', () => {
+    expect(emailDeliveryWarning({ NODE_ENV: 'production' })).toMatch(/SMTP_URL is not set/);
+    expect(emailDeliveryWarning({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' })).toBeNull();
+    expect(emailDeliveryWarning({ NODE_ENV: 'development' })).toBeNull();
+  });
+
+  describe('TOTP secrets at rest', () => {
+    it('the pending and the confirmed secret are stored sealed, never as the base32 seed; sign-in still works', async () => {
+      const { email, c, id } = await register('totp');
+      const setup = await c.json('POST', '/api/auth/mfa/totp/setup', {});
+      const secret: string = setup.body.secret;
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      const pending = await userDump(id);
+      expect(pending).not.toContain(secret);
+      expect(pending).toMatch(/"totp_pending_secret":"mzs1:/);
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+      expect((await c.json('POST', '/api/auth/mfa/totp/confirm', { code: totp.generate() })).status).toBe(200);
+      const confirmed = await userDump(id);
+      expect(confirmed).not.toContain(secret);
+      expect(confirmed).toMatch(/"totp_secret":"mzs1:/);
+      const d = client();
+      await d.post('/api/auth/login', { username: email, password });
+      expect((await d.post('/api/auth/verify-mfa', { code: totp.generate({ timestamp: Date.now() + 30_000 }) })).status).toBe(200);
+    });
+
+    it('a sealed secret copied to another user does not open there', async () => {
+      const a = await register('copy-a');
+      const b = await register('copy-b');
+      await a.c.json('POST', '/api/auth/mfa/totp/setup', {});
+      const [row] = await database.db.select({ s: users.totpPendingSecret }).from(users).where(eq(users.id, a.id));
+      await database.db.update(users).set({ totpPendingSecret: row.s }).where(eq(users.id, b.id));
+      const res = await b.c.post('/api/auth/mfa/totp/confirm', { code: '123456' });
+      expect(res.status).not.toBe(200);
+      const [after] = await database.db.select({ on: users.mfaEnabled }).from(users).where(eq(users.id, b.id));
+      expect(after.on).toBe(false);
+    });
+
+    it('plaintext secrets from before are sealed: on first use, and all at once by the boot migration', async () => {
+      const seed = new OTPAuth.Secret({ size: 20 }).base32;
+      const used = await register('legacy-used');
+      const idle = await register('legacy-idle');
+      for (const u of [used, idle]) {
+        await database.db.update(users).set({ totpSecret: seed, mfaEnabled: true, mfaMethod: 'authenticator' }).where(eq(users.id, u.id));
+      }
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(seed), digits: 6, period: 30, algorithm: 'SHA1' });
+      const d = client();
+      await d.post('/api/auth/login', { username: used.email, password });
+      expect((await d.post('/api/auth/verify-mfa', { code: totp.generate() })).status).toBe(200);
+      expect(await userDump(used.id)).not.toContain(seed);
+      expect(await userDump(idle.id)).toContain(seed);
+      expect(await sealPlaintextTotpSecrets(database.db)).toBeGreaterThanOrEqual(1);
+      expect(await userDump(idle.id)).not.toContain(seed);
+      expect(await sealPlaintextTotpSecrets(database.db)).toBe(0);
+      // Still usable after the migration.
+      const e = client();
+      await e.post('/api/auth/login', { username: idle.email, password });
+      expect((await e.post('/api/auth/verify-mfa', { code: totp.generate({ timestamp: Date.now() + 30_000 }) })).status).toBe(200);
+    });
+  });
+});
