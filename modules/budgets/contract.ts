@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { divideHalfEven } from '../platform/contract';
+import { divideHalfEven, formatFils, parseFils } from '../platform/money';
 
 export const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 export const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
@@ -64,9 +64,6 @@ export const budgetMessages = {
 // ---------------------------------------------------------------------------------------------
 // AED amounts as bigint fils, never floats
 
-/** Digits with optional well-placed thousands commas, and up to two decimals. */
-const AMOUNT = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/;
-
 export type ParsedAmount = { ok: true; fils: bigint } | { ok: false; message: string };
 
 /**
@@ -91,27 +88,14 @@ export function parseAedAmount(input: string): ParsedAmount {
     negative = true;
     s = s.slice(1);
   }
-  const m = AMOUNT.exec(s);
-  if (!m) return { ok: false, message: budgetMessages.amountFormat };
-  const whole = m[1].replace(/,/g, '');
-  const fraction = (m[2] ?? '').padEnd(2, '0');
-  const fils = BigInt(whole) * 100n + BigInt(fraction || '0');
+  const fils = /^\d/.test(s) ? parseFils(s, { prefix: /^$/ }) : null;
+  if (fils === null) return { ok: false, message: budgetMessages.amountFormat };
   if (fils > MAX_CELL_FILS) return { ok: false, message: budgetMessages.amountTooLarge };
   return { ok: true, fils: negative ? -fils : fils };
 }
 
-/** Fils → "12,500.00" (grouped) or "12500.00" (plain, for editing and CSV). */
-export function formatFils(fils: bigint | string, opts: { grouping?: boolean; decimals?: 0 | 2 } = {}): string {
-  const value = typeof fils === 'string' ? BigInt(fils) : fils;
-  const negative = value < 0n;
-  let abs = negative ? -value : value;
-  const decimals = opts.decimals ?? 2;
-  if (decimals === 0) abs = divideHalfEven(abs, 100n) * 100n;
-  let whole = (abs / 100n).toString();
-  if (opts.grouping ?? true) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = decimals === 0 ? whole : `${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return negative && abs !== 0n ? `-${text}` : text;
-}
+/** Fils → "12,500.00" (grouped) or "12500.00" (plain, for editing and CSV); negatives "-0.05". */
+export { formatFils };
 
 /** Percent string ("5", "-2.5", "12.25") → basis points as bigint (500n, -250n, 1225n). Null if malformed. */
 export function percentToBps(percent: string): bigint | null {

@@ -36,6 +36,7 @@
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
+import { formatAed } from '../platform/money';
 import { SHARE_SCALE, unitsToShareString } from '../properties/contract';
 import { MAX_AMOUNT_FILS, amountSchema, type WalletTransactionJson } from '../wallet/contract';
 
@@ -48,11 +49,8 @@ export const CANCELLATION_WINDOW_MS = CANCELLATION_WINDOW_HOURS * 3_600_000;
 export const RETAIL_LIMIT_WINDOW = 'rolling-12-months' as const;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
-const aed = (fils: bigint) => {
-  const whole = (fils / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const frac = fils % 100n;
-  return frac === 0n ? `AED ${whole}` : `AED ${whole}.${frac.toString().padStart(2, '0')}`;
-};
+/** "AED 200", "AED 1,250.50": whole amounts without decimals, as messages read. */
+const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
 
 export const investingMessages = {
   propertyRequired: 'Choose the property to invest in',

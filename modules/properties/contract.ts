@@ -7,7 +7,8 @@
  * strings of SHARE UNITS (SHARE_SCALE units to a share); rates are integer basis points.
  */
 import { z } from 'zod';
-import { divideHalfEven, MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
+import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
+import { divideHalfEven, formatFils } from '../platform/money';
 
 // ---------------------------------------------------------------------------------------------
 // Shares as fixed-point integers
@@ -149,11 +150,7 @@ export const MARKET_SERIES_KEYS = MARKET_SERIES.map((s) => s.key) as [MarketSeri
 
 /** Hundredths → "142.35" (index), "AED 1,850.00" is formatted by the caller for 'aed', "6.4%" for 'percent'. */
 export function hundredthsToString(value: bigint | string): string {
-  const v = BigInt(value);
-  const negative = v < 0n;
-  const abs = negative ? -v : v;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return formatFils(BigInt(value));
 }
 
 // ---------------------------------------------------------------------------------------------
