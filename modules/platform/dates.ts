@@ -9,7 +9,8 @@ export const DUBAI_TIME_ZONE = 'Asia/Dubai';
 export const DUBAI_UTC_OFFSET = '+04:00';
 
 const DAY_MS = 86_400_000;
-const parse = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
+/** 'YYYY-MM-DD' (or a month 'YYYY-MM', read as its first day) → UTC midnight in ms. */
+const parse = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10) || 1));
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
