@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { divideHalfEven, formatFils, parseFils } from '../platform/money';
+import { isIsoDate } from '../platform/dates';
 
 export const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 export const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
@@ -137,10 +138,6 @@ export function isFavourable(type: BudgetAccountType, variance: bigint): boolean
 export const monthKey = (year: number, monthIndex: number) => `${year}-${String(monthIndex + 1).padStart(2, '0')}`;
 export const yearMonths = (year: number) => MONTH_SHORT.map((_, i) => monthKey(year, i));
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 export const yearSchema = z.coerce
   .number({ error: budgetMessages.yearFormat })
@@ -154,7 +151,7 @@ export const dateSchema = (label: string) =>
   z
     .string({ error: `${label} must be a date as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine(isRealDate, `${label} must be a real calendar date`);
+    .refine(isIsoDate, `${label} must be a real calendar date`);
 
 const codeSchema = (label: string, example: string) =>
   z

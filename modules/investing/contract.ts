@@ -36,6 +36,7 @@
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
+import { isIsoDate } from '../platform/dates';
 import { formatAed } from '../platform/money';
 import { SHARE_SCALE, unitsToShareString } from '../properties/contract';
 import { MAX_AMOUNT_FILS, amountSchema, type WalletTransactionJson } from '../wallet/contract';
@@ -135,10 +136,7 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, `${label} must be a real calendar date`);
+    .refine(isIsoDate, `${label} must be a real calendar date`);
 
 const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50);
 const pageOffset = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000, 'offset is too large').default(0);

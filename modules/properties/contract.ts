@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
 import { divideHalfEven, formatFils } from '../platform/money';
+import { isIsoDate } from '../platform/dates';
 
 // ---------------------------------------------------------------------------------------------
 // Shares as fixed-point integers
@@ -371,15 +372,11 @@ export const propertyMessages = {
 /** Largest amount any field takes: AED 10 billion. */
 export const MAX_PROPERTY_FILS = 1_000_000_000_000n;
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 export const dateInput = (label: string) =>
   z
     .string({ error: propertyMessages.date(label) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, propertyMessages.date(label))
-    .refine(isRealDate, propertyMessages.date(label));
+    .refine(isIsoDate, propertyMessages.date(label));
 
 /** Fils as a JSON integer or a string of digits. */
 export const filsInput = (label: string, opts: { positive?: boolean } = {}) =>

@@ -4,7 +4,6 @@
  * native <dialog> element.
  */
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatFils } from '../../../../modules/budgets/contract';
 import {
