@@ -115,6 +115,7 @@ describe('display', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateLong('2028-02-29')).toBe('29 February 2028');
     expect(monthLabel('2026-03-14')).toBe('March 2026');
+    expect(monthLabel('2026-03')).toBe('March 2026'); // a month key reads as its first day
     expect(formatRange('2026-01-01', '2026-03-31')).toBe('1 Jan 2026 – 31 Mar 2026');
     expect(formatRange('2026-01-01', '2026-01-01')).toBe('1 Jan 2026');
   });
