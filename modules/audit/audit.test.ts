@@ -7,6 +7,7 @@ import { TestClient } from '../../tests/helpers/client';
 import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
 import { seedChartOfAccounts } from '../ledger';
 import type { AuditEntryJson } from './contract';
+import { auditLog } from './schema';
 import { recordAudit } from './service';
 import type { SettingJson } from '../settings';
 import { getRetailAnnualLimitFils } from '../settings';
@@ -104,6 +105,17 @@ describeEachDb('audit log and settings', (kind) => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe('at,actor,action,entity_type,entity_id,summary,ip,details');
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"") in a summary"`);
+  });
+
+  it('reads from and to as whole days in Dubai (UTC+4)', async () => {
+    const at = ['2026-05-31T19:59:59Z', '2026-05-31T20:00:00Z', '2026-06-01T19:59:59Z', '2026-06-01T20:00:00Z'];
+    for (const [i, instant] of at.entries()) {
+      await database.db.insert(auditLog).values({ action: 'test.dubai-day', entityType: 'thing', entityId: `D-${i}`, summary: `Boundary ${i}`, at: new Date(instant) });
+    }
+    const ids = async (query: string) => (await log(`?action=test.dubai-day&sort=createdAt${query}`)).items.map((e) => e.entityId);
+    expect(await ids('&from=2026-06-01&to=2026-06-01')).toEqual(['D-1', 'D-2']); // 00:00 to 23:59:59 in Dubai
+    expect(await ids('&to=2026-05-31')).toEqual(['D-0']);
+    expect(await ids('&from=2026-06-02')).toEqual(['D-3']);
   });
 
   it('is append-only in the database itself', async () => {

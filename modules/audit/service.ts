@@ -1,7 +1,8 @@
-import { eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
 import type { Db } from '../../db/client';
 import { users } from '../auth/schema';
+import { endOfDubaiDay, startOfDubaiDay } from '../platform/dates';
 import type { ListResult } from '../platform/list';
 import type { AuditEntryJson, AuditListQuery } from './contract';
 import { auditLog } from './schema';
@@ -65,8 +66,8 @@ function filters(q: Partial<AuditListQuery>): SQL | undefined {
   if (q.entityType) where.push(eq(auditLog.entityType, q.entityType));
   if (q.entityId) where.push(eq(auditLog.entityId, q.entityId));
   if (q.actorId) where.push(eq(auditLog.actorId, q.actorId));
-  if (q.from) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00+04:00`)));
-  if (q.to) where.push(lt(auditLog.at, sql`(${q.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Dubai'`));
+  if (q.from) where.push(gte(auditLog.at, startOfDubaiDay(q.from)));
+  if (q.to) where.push(lt(auditLog.at, endOfDubaiDay(q.to)));
   return allOf(...where, searchWhere(q.q, [auditLog.summary, auditLog.actorLabel, auditLog.entityId, auditLog.action, auditLog.entityType]));
 }
 

@@ -6,7 +6,8 @@
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { divideHalfEven } from '../platform/contract';
+import { divideHalfEven, formatFils, parseFils } from '../platform/money';
+import { isIsoDate } from '../platform/dates';
 
 export const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 export const MONTH_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
@@ -64,9 +65,6 @@ export const budgetMessages = {
 // ---------------------------------------------------------------------------------------------
 // AED amounts as bigint fils, never floats
 
-/** Digits with optional well-placed thousands commas, and up to two decimals. */
-const AMOUNT = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/;
-
 export type ParsedAmount = { ok: true; fils: bigint } | { ok: false; message: string };
 
 /**
@@ -91,27 +89,14 @@ export function parseAedAmount(input: string): ParsedAmount {
     negative = true;
     s = s.slice(1);
   }
-  const m = AMOUNT.exec(s);
-  if (!m) return { ok: false, message: budgetMessages.amountFormat };
-  const whole = m[1].replace(/,/g, '');
-  const fraction = (m[2] ?? '').padEnd(2, '0');
-  const fils = BigInt(whole) * 100n + BigInt(fraction || '0');
+  const fils = /^\d/.test(s) ? parseFils(s, { prefix: /^$/ }) : null;
+  if (fils === null) return { ok: false, message: budgetMessages.amountFormat };
   if (fils > MAX_CELL_FILS) return { ok: false, message: budgetMessages.amountTooLarge };
   return { ok: true, fils: negative ? -fils : fils };
 }
 
-/** Fils → "12,500.00" (grouped) or "12500.00" (plain, for editing and CSV). */
-export function formatFils(fils: bigint | string, opts: { grouping?: boolean; decimals?: 0 | 2 } = {}): string {
-  const value = typeof fils === 'string' ? BigInt(fils) : fils;
-  const negative = value < 0n;
-  let abs = negative ? -value : value;
-  const decimals = opts.decimals ?? 2;
-  if (decimals === 0) abs = divideHalfEven(abs, 100n) * 100n;
-  let whole = (abs / 100n).toString();
-  if (opts.grouping ?? true) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = decimals === 0 ? whole : `${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return negative && abs !== 0n ? `-${text}` : text;
-}
+/** Fils → "12,500.00" (grouped) or "12500.00" (plain, for editing and CSV); negatives "-0.05". */
+export { formatFils };
 
 /** Percent string ("5", "-2.5", "12.25") → basis points as bigint (500n, -250n, 1225n). Null if malformed. */
 export function percentToBps(percent: string): bigint | null {
@@ -153,10 +138,6 @@ export function isFavourable(type: BudgetAccountType, variance: bigint): boolean
 export const monthKey = (year: number, monthIndex: number) => `${year}-${String(monthIndex + 1).padStart(2, '0')}`;
 export const yearMonths = (year: number) => MONTH_SHORT.map((_, i) => monthKey(year, i));
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 export const yearSchema = z.coerce
   .number({ error: budgetMessages.yearFormat })
@@ -170,7 +151,7 @@ export const dateSchema = (label: string) =>
   z
     .string({ error: `${label} must be a date as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine(isRealDate, `${label} must be a real calendar date`);
+    .refine(isIsoDate, `${label} must be a real calendar date`);
 
 const codeSchema = (label: string, example: string) =>
   z

@@ -8,7 +8,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../api/errors';
-import { divideHalfEven } from '../platform/contract';
+import { addMonths, daysBetween, monthEnd, monthStart, todayInDubai } from '../platform/dates';
+import { divideHalfEven } from '../platform/money';
 import { generalLedger, profitAndLoss } from '../ledger';
 // Not (yet) exported from modules/ledger/index.ts; see the report to the lead.
 import { listAccounts, listCostCenters } from '../ledger/service';
@@ -105,18 +106,9 @@ function costCenterProblem(refs: Refs, code: string | null, amount: bigint): str
 // ---------------------------------------------------------------------------------------------
 // Dates
 
-const DAY_MS = 86_400_000;
-const parseDay = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-const formatDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const monthEnd = (d: string) => formatDay(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 0));
-const daysInclusive = (from: string, to: string) => Math.round((parseDay(to) - parseDay(from)) / DAY_MS) + 1;
-const nextMonthStart = (d: string) => formatDay(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 1));
-const shiftYear = (firstOfMonth: string, years: number) => `${Number(firstOfMonth.slice(0, 4)) + years}${firstOfMonth.slice(4)}`;
-
-/** Today in the UAE, where Manzil keeps its books. */
-export function todayInDubai(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+const daysInclusive = (from: string, to: string) => daysBetween(from, to) + 1;
+const nextMonthStart = (d: string) => addMonths(monthStart(d), 1);
+const shiftYear = (firstOfMonth: string, years: number) => addMonths(firstOfMonth, 12 * years);
 
 function resolveRange(q: { from?: string; to?: string }): { from: string; to: string } {
   const to = q.to ?? todayInDubai();
@@ -133,7 +125,7 @@ function monthSegments(from: string, to: string): Segment[] {
   let start = from;
   while (start <= to) {
     const end = monthEnd(start) < to ? monthEnd(start) : to;
-    const first = `${start.slice(0, 7)}-01`;
+    const first = monthStart(start);
     out.push({ month: start.slice(0, 7), from: start, to: end, days: daysInclusive(start, end), monthDays: daysInclusive(first, monthEnd(first)) });
     start = nextMonthStart(start);
   }

@@ -11,15 +11,14 @@ import {
   CURRENCIES,
   CURRENCY_CODES,
   type CurrencyCode,
-  convertMinor,
   EARLY_EXIT_YEARS,
   FEES,
-  formatMoney,
   MIN_INVESTMENT_FILS,
   PRODUCT_NAME,
   RETURNS,
   SUPPORT_EMAIL,
 } from '../platform/contract';
+import { formatFilsIn, parseFils } from '../platform/money';
 
 export const DEFAULT_LEARN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/content/learn');
 
@@ -27,16 +26,16 @@ export const DEFAULT_LEARN_DIR = path.resolve(path.dirname(fileURLToPath(import.
 // Text helpers
 
 /** An AED amount in fils, shown in `currency` (two decimals, the currency's own locale). */
-export const money = (fils: bigint, currency: CurrencyCode) => formatMoney(convertMinor(fils, 'AED', currency), currency);
+export const money = (fils: bigint, currency: CurrencyCode) => formatFilsIn(fils, currency);
 
 const AED_AMOUNT = /\bAED\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?!\d)/g;
 
 /** Rewrites every "AED 1,234.50" in a text into `currency` (unchanged for AED). */
 export function convertAedAmounts(text: string, currency: CurrencyCode): string {
   if (currency === 'AED') return text;
-  return text.replace(AED_AMOUNT, (_m, whole: string, frac: string | undefined) => {
-    const fils = BigInt(whole.replaceAll(',', '')) * 100n + BigInt((frac ?? '0').padEnd(2, '0'));
-    return money(fils, currency);
+  return text.replace(AED_AMOUNT, (match) => {
+    const fils = parseFils(match);
+    return fils === null ? match : money(fils, currency);
   });
 }
 

@@ -5,7 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '../../api/list';
-import { minorToDecimalString } from '../platform/contract';
+import { endOfDubaiDay, startOfDubaiDay } from '../platform/dates';
+import { minorToDecimalString } from '../platform/money';
 import { unitsToShares, type AdminInvestmentRow, type AdminInvestmentsPage, type AdminInvestmentsQuery, type InvestmentStatus } from './contract';
 import { receiptNumber } from './service';
 
@@ -53,8 +54,8 @@ function where(q: Partial<AdminInvestmentsQuery>): SQL {
       q.userId && sql`i.user_id = ${q.userId}`,
       q.city && sql`lower(p.city) = ${q.city.toLowerCase()}`,
       q.status && sql`i.status = ${q.status}`,
-      q.from && sql`i.created_at >= ${`${q.from}T00:00:00+04:00`}::timestamptz`,
-      q.to && sql`i.created_at < ${`${q.to}T00:00:00+04:00`}::timestamptz + interval '1 day'`,
+      q.from && sql`i.created_at >= ${startOfDubaiDay(q.from).toISOString()}::timestamptz`,
+      q.to && sql`i.created_at < ${endOfDubaiDay(q.to).toISOString()}::timestamptz`,
     ) ?? sql`true`
   );
 }

@@ -36,6 +36,8 @@
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
+import { isIsoDate } from '../platform/dates';
+import { formatAed } from '../platform/money';
 import { SHARE_SCALE, unitsToShareString } from '../properties/contract';
 import { MAX_AMOUNT_FILS, amountSchema, type WalletTransactionJson } from '../wallet/contract';
 
@@ -48,11 +50,8 @@ export const CANCELLATION_WINDOW_MS = CANCELLATION_WINDOW_HOURS * 3_600_000;
 export const RETAIL_LIMIT_WINDOW = 'rolling-12-months' as const;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 100;
 
-const aed = (fils: bigint) => {
-  const whole = (fils / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const frac = fils % 100n;
-  return frac === 0n ? `AED ${whole}` : `AED ${whole}.${frac.toString().padStart(2, '0')}`;
-};
+/** "AED 200", "AED 1,250.50": whole amounts without decimals, as messages read. */
+const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
 
 export const investingMessages = {
   propertyRequired: 'Choose the property to invest in',
@@ -137,10 +136,7 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, `${label} must be a real calendar date`);
+    .refine(isIsoDate, `${label} must be a real calendar date`);
 
 const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50);
 const pageOffset = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000, 'offset is too large').default(0);

@@ -4,6 +4,7 @@
  * inputs accept a non-negative integer as a JSON number or a string of digits.
  */
 import { z } from 'zod';
+import { isIsoDate } from '../platform/dates';
 import { listQuery } from '../platform/list';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -133,16 +134,12 @@ export const ledgerMessages = {
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 export const dateSchema = (label = 'date') =>
   z
     .string({ error: `${label} must be a date as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
-    .refine(isRealDate, `${label} must be a real calendar date`);
+    .refine(isIsoDate, `${label} must be a real calendar date`);
 
 /** Fils: a non-negative integer as a JSON number or a string of digits, at most 10^15. */
 export const filsSchema = (label = 'amount') =>

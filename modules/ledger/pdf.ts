@@ -1,6 +1,7 @@
 /** PDF statements (trial balance, P&L, balance sheet, cash flow) drawn with pdfkit from the reports' JSON. */
 import PDFDocument from 'pdfkit';
-import { minorToDecimalString, PRODUCT_NAME } from '../platform/contract';
+import { PRODUCT_NAME } from '../platform/contract';
+import { formatFils } from '../platform/money';
 import type { TrialBalanceJson } from './contract';
 import type { BalanceSheetJson, CashFlowJson, CashFlowRow, ProfitAndLossJson, StatementSection } from './reports';
 
@@ -26,11 +27,7 @@ type Table = { landscape?: boolean; columns: Column[]; rows: Row[] };
 
 /** Integer fils as "1,234.56" (never through a float). */
 export function amountText(fils: string | bigint): string {
-  const s = minorToDecimalString(typeof fils === 'bigint' ? fils : BigInt(fils));
-  const negative = s.startsWith('-');
-  const [whole, cents] = (negative ? s.slice(1) : s).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}.${cents}`;
+  return formatFils(typeof fils === 'bigint' ? fils : BigInt(fils));
 }
 
 function trialBalanceTable(tb: TrialBalanceJson): Table {

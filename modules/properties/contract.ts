@@ -7,7 +7,9 @@
  * strings of SHARE UNITS (SHARE_SCALE units to a share); rates are integer basis points.
  */
 import { z } from 'zod';
-import { divideHalfEven, MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
+import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
+import { divideHalfEven, formatFils } from '../platform/money';
+import { isIsoDate } from '../platform/dates';
 
 // ---------------------------------------------------------------------------------------------
 // Shares as fixed-point integers
@@ -149,11 +151,7 @@ export const MARKET_SERIES_KEYS = MARKET_SERIES.map((s) => s.key) as [MarketSeri
 
 /** Hundredths → "142.35" (index), "AED 1,850.00" is formatted by the caller for 'aed', "6.4%" for 'percent'. */
 export function hundredthsToString(value: bigint | string): string {
-  const v = BigInt(value);
-  const negative = v < 0n;
-  const abs = negative ? -v : v;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return formatFils(BigInt(value));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,15 +372,11 @@ export const propertyMessages = {
 /** Largest amount any field takes: AED 10 billion. */
 export const MAX_PROPERTY_FILS = 1_000_000_000_000n;
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 export const dateInput = (label: string) =>
   z
     .string({ error: propertyMessages.date(label) })
     .regex(/^\d{4}-\d{2}-\d{2}$/, propertyMessages.date(label))
-    .refine(isRealDate, propertyMessages.date(label));
+    .refine(isIsoDate, propertyMessages.date(label));
 
 /** Fils as a JSON integer or a string of digits. */
 export const filsInput = (label: string, opts: { positive?: boolean } = {}) =>

@@ -35,6 +35,7 @@ import {
   type rentInput,
   type valuationInput,
 } from './contract';
+import { todayInDubai } from '../platform/dates';
 import { marketIndexFigures, properties, propertyDocuments, propertyPhotos, propertyRents, propertyValuations, type Property } from './schema';
 import type { z } from 'zod';
 
@@ -312,7 +313,7 @@ export async function createProperty(db: Db, input: PropertyInput, actor: Actor)
     slug,
     yearBuilt: input.yearBuilt ?? null,
     fundingDeadline: input.fundingDeadline ?? null,
-    valuedOn: input.valuedOn ?? new Date().toISOString().slice(0, 10),
+    valuedOn: input.valuedOn ?? todayInDubai(),
     status: 'draft',
     createdBy: actor.id,
   };
@@ -379,7 +380,7 @@ export async function updateProperty(db: Db, id: string, patch: PropertyPatch, a
       .set({ ...Object.fromEntries(changed), ...d, updatedAt: new Date() })
       .where(eq(properties.id, id));
     // A changed valuation or rent is also a point in its history.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInDubai();
     if ('valuation' in after) {
       await tx
         .insert(propertyValuations)
@@ -407,7 +408,7 @@ export async function updateProperty(db: Db, id: string, patch: PropertyPatch, a
 }
 
 /** What a property lacks before it can open for funding. */
-export function publishGaps(p: Property, photoCount: number, today = new Date().toISOString().slice(0, 10)): string[] {
+export function publishGaps(p: Property, photoCount: number, today = todayInDubai()): string[] {
   const missing: string[] = [];
   if (photoCount === 0) missing.push('at least one photo');
   if (!p.description.trim()) missing.push('a description');

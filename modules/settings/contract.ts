@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatAed } from '../platform/money';
 
 const filsString = (label: string, min: bigint, max: bigint) =>
   z
@@ -11,7 +12,7 @@ const filsString = (label: string, min: bigint, max: bigint) =>
       }
       const n = BigInt(s);
       if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between AED ${(min / 100n).toLocaleString('en-US')} and AED ${(max / 100n).toLocaleString('en-US')}` });
+        ctx.addIssue({ code: 'custom', message: `${label} must be between ${formatAed(min, { decimals: 'auto' })} and ${formatAed(max, { decimals: 'auto' })}` });
         return z.NEVER;
       }
       return n;

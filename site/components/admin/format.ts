@@ -1,19 +1,8 @@
 /** Dates in the back office: UAE time (GST, UTC+4) on screen, ISO 8601 UTC in exports. */
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Dubai',
-});
+import { formatDateTime } from '../../../modules/platform/dates';
 
 /** '14 Mar 2025, 09:30' in UAE time (GST, UTC+4); the raw value if it isn't a date. */
-export function formatDateTime(value: string | number | null | undefined): string {
-  if (value == null || value === '') return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? String(value) : dateTime.format(d);
-}
+export { formatDateTime };
 
 export function isoOrRaw(value: string | number | null | undefined): string {
   if (value == null || value === '') return '';

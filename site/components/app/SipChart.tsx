@@ -3,7 +3,7 @@
  * role="img" with a spoken summary; the same figures follow as a table for anyone who can't see it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CURRENCIES, convertMinor, type CurrencyCode, formatMoney } from '../../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '../../../modules/platform/money';
 import type { Projection } from './sip-plan';
 
 const HEIGHT = 240;
@@ -17,15 +17,6 @@ export function niceStep(max: number): number {
   const n = raw / mag;
   const nice = [1, 2, 2.5, 3, 4, 5, 10].find((c) => n <= c) ?? 10;
   return nice * mag;
-}
-
-function compact(minor: number, currency: CurrencyCode) {
-  return new Intl.NumberFormat(CURRENCIES[currency].locale, {
-    style: 'currency',
-    currency,
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(minor / 100);
 }
 
 export function SipChart({ projection, currency, label }: { projection: Projection; currency: CurrencyCode; label: string }) {
@@ -70,7 +61,7 @@ export function SipChart({ projection, currency, label }: { projection: Projecti
           <g key={v}>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" strokeDasharray={v === 0 ? undefined : '3 4'} />
             <text x={PAD.left - 8} y={y(v)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
-              {compact(v, currency)}
+              {formatMoneyCompact(v, currency)}
             </text>
           </g>
         ))}
@@ -97,7 +88,7 @@ export function SipChart({ projection, currency, label }: { projection: Projecti
 }
 
 export function SipTable({ projection, currency }: { projection: Projection; currency: CurrencyCode }) {
-  const fmt = (fils: bigint) => formatMoney(convertMinor(fils, 'AED', currency), currency);
+  const fmt = (fils: bigint) => formatFilsIn(fils, currency);
   return (
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-xs sm:text-sm">

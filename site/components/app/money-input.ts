@@ -3,7 +3,8 @@
  * wallet and checkout forms use (half-even rounding through convertMinor; no floats). The server's
  * own minimum and limit checks stay authoritative; these only give early, friendly feedback.
  */
-import { convertMinor, type CurrencyCode, formatMoney, MIN_INVESTMENT_FILS, minorToDecimalString } from '../../../modules/platform/contract';
+import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatMoney, minorToInput } from '../../../modules/platform/money';
 import { parseAmountToMinor } from './sip-plan';
 
 /** Display-currency minor units → AED fils (half-even). */
@@ -32,10 +33,7 @@ export function minimumLabel(currency: CurrencyCode, fils = MIN_INVESTMENT_FILS)
 }
 
 /** Minor units as plain input text: 455041n → "4550.41", 20000n → "200". */
-export function minorToInput(minor: bigint): string {
-  const s = minorToDecimalString(minor);
-  return s.endsWith('.00') ? s.slice(0, -3) : s;
-}
+export { minorToInput };
 
 export type AmountRead = { ok: true; minor: bigint; fils: bigint } | { ok: false; error: string };
 

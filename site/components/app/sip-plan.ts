@@ -2,13 +2,8 @@
  * The SIP planner's maths and validation. Amounts are bigint minor units; the projection runs in
  * AED fils. Nothing here touches floats.
  */
-import {
-  convertMinor,
-  type CurrencyCode,
-  divideHalfEven,
-  formatMoney,
-  MIN_INVESTMENT_FILS,
-} from '../../../modules/platform/contract';
+import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, divideHalfEven, formatMoney, minorToInput, parseFils } from '../../../modules/platform/money';
 import { RETAIL_ANNUAL_LIMIT_FILS } from './limits';
 
 /** The illustration's growth rate: 10% a year, compounded monthly. */
@@ -20,16 +15,17 @@ export const SIP_DAYS = Array.from({ length: 28 }, (_, i) => i + 1);
 export const SIP_DURATIONS_YEARS = [1, 3, 5, 10, 15, 20] as const;
 export type SipMode = 'automated' | 'manual';
 
+const CURRENCY_PREFIX = /^(AED|USD|INR|EUR|GBP|[$€£₹])/i;
+/** Typed amounts have at most 12 whole digits. */
+const MAX_TYPED_MINOR = 10n ** 14n;
+
 /**
  * Parses what a person typed ("1,500", "54.5", "AED 200") into minor units, or null if it is
  * not an amount. At most two decimals; thousands separators and a currency label are tolerated.
  */
 export function parseAmountToMinor(input: string): bigint | null {
-  const cleaned = input.replace(/[\s,]/g, '').replace(/^(AED|USD|INR|EUR|GBP|[$€£₹])/i, '');
-  const m = /^(\d{1,12})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!m) return null;
-  const [, whole, frac = ''] = m;
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+  const minor = parseFils(input.replace(/,/g, ''), { prefix: CURRENCY_PREFIX });
+  return minor !== null && minor < MAX_TYPED_MINOR ? minor : null;
 }
 
 /** The minimum and maximum monthly amounts in the chosen currency's minor units. */
@@ -112,8 +108,5 @@ export function defaultMonthlyInput(currency: CurrencyCode): string {
 export function convertInput(input: string, from: CurrencyCode, to: CurrencyCode): string {
   const minor = parseAmountToMinor(input);
   if (minor === null || from === to) return input;
-  const converted = convertMinor(minor, from, to);
-  const whole = converted / 100n;
-  const frac = converted % 100n;
-  return frac === 0n ? String(whole) : `${whole}.${frac.toString().padStart(2, '0')}`;
+  return minorToInput(convertMinor(minor, from, to));
 }

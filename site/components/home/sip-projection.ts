@@ -2,7 +2,7 @@
  * Illustrative SIP arithmetic for the home page, in integer minor units (fils) only.
  * Used at build time for the prerendered example and in the browser by the small calculator.
  */
-import { divideHalfEven, minorToDecimalString } from '../../../modules/platform/contract';
+import { divideHalfEven, formatAed } from '../../../modules/platform/money';
 
 export type SipProjectionInput = {
   /** Amount invested at the start of every month, in fils. */
@@ -71,9 +71,5 @@ export function parsePercentRange(text: string): { min: number; max: number } {
 
 /** Build-time text for an AED amount ("AED 30,000.00"), matching what the currency script renders for AED. */
 export function aedLabel(fils: bigint, decimals: 0 | 2 = 2): string {
-  const rounded = decimals === 0 ? divideHalfEven(fils, 100n) * 100n : fils;
-  const [whole, frac] = minorToDecimalString(rounded).split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}AED ${grouped}${decimals === 2 ? `.${frac}` : ''}`;
+  return formatAed(fils, { decimals });
 }

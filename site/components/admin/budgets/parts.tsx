@@ -4,9 +4,21 @@
  * native <dialog> element.
  */
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatFils } from '../../../../modules/budgets/contract';
+import {
+  addMonths,
+  formatDate,
+  formatRange as formatDateRange,
+  monthEnd,
+  monthStart,
+  quarterEnd,
+  quarterStart,
+  todayInDubai,
+  yearEnd,
+  yearStart,
+} from '../../../../modules/platform/dates';
+import { toFils } from '../../../../modules/platform/money';
 import { cx } from '../ui';
 
 export const BUDGETS_API = '/api/admin/budgets';
@@ -59,14 +71,7 @@ export function costCenterOptions(items: CostCenter[], opts: { includeArchived?:
 // ---------------------------------------------------------------------------------------------
 // Dates and periods (UAE calendar days)
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export function todayInDubai(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-export function monthEnd(d: string): string {
-  return new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 0)).toISOString().slice(0, 10);
-}
-const isoDate = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+export { isIsoDate, monthEnd, monthYear, shortMonth, todayInDubai } from '../../../../modules/platform/dates';
 
 export type Range = { from: string; to: string };
 export type PresetKey = 'ytd' | 'year' | 'this-month' | 'last-month' | 'this-quarter' | 'last-quarter';
@@ -79,46 +84,37 @@ export const PERIOD_PRESETS: { key: PresetKey; label: string }[] = [
   { key: 'last-quarter', label: 'Last quarter' },
 ];
 
-/** A preset period around today (UAE), or around `year` for the year-based ones when given. */
+/** A preset period around today (UAE), or around `year` for the year-based ones when given. Periods run to their last day. */
 export function presetRange(key: PresetKey, today = todayInDubai(), year?: number): Range {
   const y = Number(today.slice(0, 4));
-  const m = Number(today.slice(5, 7));
-  const q = Math.floor((m - 1) / 3);
   switch (key) {
     case 'ytd':
-      return year && year !== y ? { from: `${year}-01-01`, to: `${year}-12-31` } : { from: `${y}-01-01`, to: today };
+      return year && year !== y ? { from: yearStart(year), to: yearEnd(year) } : { from: yearStart(y), to: today };
     case 'year':
-      return { from: `${year ?? y}-01-01`, to: `${year ?? y}-12-31` };
+      return { from: yearStart(year ?? y), to: yearEnd(year ?? y) };
     case 'this-month':
-      return { from: `${today.slice(0, 7)}-01`, to: monthEnd(today) };
+      return { from: monthStart(today), to: monthEnd(today) };
     case 'last-month': {
-      const start = isoDate(y, m - 1, 1);
+      const start = addMonths(monthStart(today), -1);
       return { from: start, to: monthEnd(start) };
     }
     case 'this-quarter':
-      return { from: isoDate(y, q * 3 + 1, 1), to: monthEnd(isoDate(y, q * 3 + 3, 1)) };
+      return { from: quarterStart(today), to: quarterEnd(today) };
     case 'last-quarter': {
-      const start = isoDate(y, q * 3 - 2, 1);
-      return { from: start, to: monthEnd(isoDate(Number(start.slice(0, 4)), Number(start.slice(5, 7)) + 2, 1)) };
+      const start = addMonths(quarterStart(today), -3);
+      return { from: start, to: quarterEnd(start) };
     }
   }
 }
 
-const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthFmt = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const monthYearFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const asDate = (d: string) => new Date(`${d.length === 7 ? `${d}-01` : d}T00:00:00Z`);
-export const formatDay = (d: string) => dayFmt.format(asDate(d));
-export const shortMonth = (d: string) => monthFmt.format(asDate(d));
-export const monthYear = (d: string) => monthYearFmt.format(asDate(d));
-export const formatRange = (r: Range) => (r.from === r.to ? formatDay(r.from) : `${formatDay(r.from)} – ${formatDay(r.to)}`);
-export const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(asDate(s).getTime()) && asDate(s).toISOString().slice(0, 10) === s;
-export { pad };
+/** '2026-03-14' → '14 Mar 2026'. */
+export const formatDay = (d: string) => formatDate(d);
+export const formatRange = (r: Range) => formatDateRange(r.from, r.to);
 
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-const toBig = (v: bigint | string | number | null | undefined) => (v === null || v === undefined || v === '' ? 0n : BigInt(v));
+const toBig = toFils;
 
 /** "AED 12,500.00" / "minus AED 12,500.00", for screen-reader text and summaries. */
 export function spokenAed(v: bigint | string | number | null | undefined): string {

@@ -1,42 +1,25 @@
 /**
- * Calendar dates for the accounting screens, as 'YYYY-MM-DD' strings computed in UTC so no time zone
- * shifts a day. "Today" is today in the UAE, where Manzil keeps its books.
+ * Calendar dates for the accounting screens, as 'YYYY-MM-DD' strings. The calendar arithmetic, "today"
+ * in the UAE and the date formats live in modules/platform/dates.ts; this file adds the screens' named
+ * periods (presets).
  */
-const DAY_MS = 86_400_000;
-const parse = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { addDays, addMonths, monthEnd, monthStart, quarterStart, todayInDubai, yearEnd, yearStart } from '../../../../modules/platform/dates';
 
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isIsoDate = (s: string) => ISO_DATE.test(s) && iso(parse(s)) === s;
-
-export function todayInDubai(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export const addDays = (d: string, n: number) => iso(parse(d) + n * DAY_MS);
-export const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
-export function monthEnd(d: string): string {
-  return iso(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)), 0));
-}
-export function addMonths(firstOfMonth: string, n: number): string {
-  return iso(Date.UTC(Number(firstOfMonth.slice(0, 4)), Number(firstOfMonth.slice(5, 7)) - 1 + n, 1));
-}
-export const yearStart = (d: string) => `${d.slice(0, 4)}-01-01`;
-
-const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthFmt = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const monthYearFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-03-14' → '14 Mar 2026'; anything else is returned as given. */
-export function formatDate(d: string | null | undefined): string {
-  if (!d) return '';
-  return isIsoDate(d) ? dayFmt.format(new Date(parse(d))) : d;
-}
-export const shortMonth = (d: string) => monthFmt.format(new Date(parse(d)));
-export const monthYear = (d: string) => monthYearFmt.format(new Date(parse(d)));
-
-/** '1 Jan 2026 – 31 Mar 2026'. */
-export const formatRange = (from: string, to: string) => (from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`);
+export {
+  addDays,
+  addMonths,
+  formatDate,
+  formatRange,
+  ISO_DATE,
+  isIsoDate,
+  lastMonths,
+  monthEnd,
+  monthStart,
+  monthYear,
+  shortMonth,
+  todayInDubai,
+  yearStart,
+} from '../../../../modules/platform/dates';
 
 export type Range = { from: string; to: string };
 export type PresetKey = 'this-month' | 'last-month' | 'this-quarter' | 'last-quarter' | 'year-to-date' | 'last-year';
@@ -53,7 +36,7 @@ export const PRESETS: { key: PresetKey; label: string }[] = [
 /** A named period as dates, relative to `today`. Current periods end today; past ones end on their last day. */
 export function presetRange(key: PresetKey, today = todayInDubai()): Range {
   const month = monthStart(today);
-  const quarter = addMonths(`${today.slice(0, 4)}-01-01`, Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3);
+  const quarter = quarterStart(today);
   switch (key) {
     case 'this-month':
       return { from: month, to: today };
@@ -71,7 +54,7 @@ export function presetRange(key: PresetKey, today = todayInDubai()): Range {
       return { from: yearStart(today), to: today };
     case 'last-year': {
       const y = Number(today.slice(0, 4)) - 1;
-      return { from: `${y}-01-01`, to: `${y}-12-31` };
+      return { from: yearStart(y), to: yearEnd(y) };
     }
   }
 }
@@ -82,10 +65,4 @@ export function presetOf(range: Range, today = todayInDubai()): PresetKey | '' {
     const r = presetRange(p.key, today);
     return r.from === range.from && r.to === range.to;
   })?.key ?? '';
-}
-
-/** The first days of the last `n` months up to and including this one, oldest first. */
-export function lastMonths(n: number, today = todayInDubai()): string[] {
-  const current = monthStart(today);
-  return Array.from({ length: n }, (_, i) => addMonths(current, i - (n - 1)));
 }

@@ -3,7 +3,9 @@
  * is parsed straight into fils (never through a float), and every figure is shown with two decimals,
  * thousands separators, and negatives in parentheses — the one convention used on every ledger screen.
  */
-import { minorToDecimalString } from '../../../../modules/platform/contract';
+import { formatAed as platformAed, formatFils as platformFils, parseFils, sumFils, toFils } from '../../../../modules/platform/money';
+
+export { sumFils, toFils };
 
 /** The largest amount a journal line accepts (the ledger contract's limit): AED 10 trillion. */
 export const MAX_LINE_FILS = 1_000_000_000_000_000n;
@@ -24,10 +26,8 @@ export function readAmount(text: string): AmountParse {
     if (/^\d+,\d{1,2}$/.test(cleaned)) return { ok: false, error: 'Use a dot for decimals, like 1234.50.' };
     return { ok: false, error: 'Enter the amount in numbers, like 1,250.00.' };
   }
-  const whole = (m[1] ?? '0').replace(/,/g, '');
-  const frac = m[2] ?? '';
-  if (frac.length > 2) return { ok: false, error: 'AED amounts have at most two decimals (fils).' };
-  const fils = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0') || '0');
+  if ((m[2] ?? '').length > 2) return { ok: false, error: 'AED amounts have at most two decimals (fils).' };
+  const fils = parseFils(cleaned)!;
   if (fils > MAX_LINE_FILS) return { ok: false, error: 'That amount is larger than a journal line can hold.' };
   return { ok: true, fils };
 }
@@ -38,24 +38,8 @@ export function parseAmountToFils(text: string): bigint | null {
   return r.ok ? r.fils : null;
 }
 
-/** A JSON amount (string or number of fils) or a bigint, as a bigint. Anything unreadable is 0. */
-export function toFils(value: bigint | string | number | null | undefined): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : 0n;
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return BigInt(value.trim());
-  return 0n;
-}
-
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** 123456n → '1,234.56'; -500n → '(5.00)'. */
-export function formatFils(value: bigint | string | number | null | undefined): string {
-  const fils = toFils(value);
-  const abs = fils < 0n ? -fils : fils;
-  const [whole, frac] = minorToDecimalString(abs).split('.');
-  const text = `${group(whole!)}.${frac}`;
-  return fils < 0n ? `(${text})` : text;
-}
+export const formatFils = (value: bigint | string | number | null | undefined) => platformFils(value, { negative: 'parens' });
 
 /** The plain decimal of an amount for an input field: 123456n → '1,234.56', 0n → ''. */
 export function amountInputText(fils: bigint): string {
@@ -63,10 +47,7 @@ export function amountInputText(fils: bigint): string {
 }
 
 /** 'AED 1,234.56' (negatives in parentheses). */
-export function formatAed(value: bigint | string | number | null | undefined): string {
-  const text = formatFils(value);
-  return text.startsWith('(') ? `(AED ${text.slice(1)}` : `AED ${text}`;
-}
+export const formatAed = (value: bigint | string | number | null | undefined) => platformAed(value, { negative: 'parens' });
 
 /** A running balance kept as debit − credit, shown on its side: '1,200.00 Dr', '350.00 Cr', '0.00'. */
 export function formatBalance(net: bigint | string | number | null | undefined): string {
@@ -80,5 +61,3 @@ export function spokenFils(value: bigint | string | number | null | undefined): 
   const fils = toFils(value);
   return fils < 0n ? `minus ${formatFils(-fils)}` : formatFils(fils);
 }
-
-export const sumFils = (values: (bigint | string | number | null | undefined)[]) => values.reduce<bigint>((s, v) => s + toFils(v), 0n);

@@ -11,6 +11,7 @@ import { CURRENCIES, CURRENCY_CODES, MIN_INVESTMENT_FILS, convertMinor, formatMo
 import { bpsToPercent, hundredthsToString, MARKET_SERIES, parseHundredths, type PropertyListJson } from '../../../../modules/properties/contract';
 import { api, errorText } from '../../../lib/api';
 import { toast } from '../../../lib/stores/toast';
+import { todayInDubai } from '../ledger/dates';
 import { formatAed, readAmount } from '../ledger/money';
 import { Dialog, ErrorNote, Field, Select } from '../ledger/parts';
 import { ListError } from '../lists';
@@ -24,7 +25,7 @@ type History = {
 };
 type Series = { key: string; name: string; region: string; unit: string; figures: { id: string; period: string; value: string; source: string }[] };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayInDubai();
 const aedShort = (v: bigint) => formatAed(v).replace(/\.00$/, '');
 
 function seriesValue(unit: string, hundredths: bigint): string {

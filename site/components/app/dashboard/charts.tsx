@@ -4,7 +4,7 @@
  * Amounts stay bigint fils until they become angles or coordinates.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CURRENCIES, convertMinor, type CurrencyCode, formatMoney } from '../../../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '../../../../modules/platform/money';
 import { niceStep } from '../SipChart';
 
 /** Brand and sand tones, dark to light, alternating so neighbouring slices stay distinct. */
@@ -56,7 +56,7 @@ export function Donut({ slices, currency, title, caption }: { slices: Slice[]; c
   const shown = topSlices(slices);
   const shares = sharesPermille(shown.map((s) => s.fils));
   const total = shown.reduce((s, x) => s + x.fils, 0n);
-  const money = (fils: bigint) => formatMoney(convertMinor(fils, 'AED', currency), currency);
+  const money = (fils: bigint) => formatFilsIn(fils, currency);
   const size = 168;
   const r = size / 2;
   const colour = (i: number, s: Slice) => (s.key === '__other' ? OTHER_COLOUR : SLICE_COLOURS[i % SLICE_COLOURS.length]!);
@@ -114,10 +114,6 @@ export function Donut({ slices, currency, title, caption }: { slices: Slice[]; c
 
 export type ValuePoint = { date: string; valueFils: bigint; investedFils: bigint };
 
-function compact(minor: number, currency: CurrencyCode) {
-  return new Intl.NumberFormat(CURRENCIES[currency].locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(minor / 100);
-}
-
 const dateLabel = (iso: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...opts }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 
 /** Portfolio value against the amount invested over time (an area for the value, a dashed line for what was paid in). */
@@ -155,7 +151,7 @@ export function ValueChart({ points, currency, label }: { points: ValuePoint[]; 
           <g key={v}>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" strokeDasharray={v === 0 ? undefined : '3 4'} />
             <text x={PAD.left - 8} y={y(v)} dy="0.32em" textAnchor="end" fontSize="11" fill="#64748b">
-              {compact(v, currency)}
+              {formatMoneyCompact(v, currency)}
             </text>
           </g>
         ))}
@@ -183,7 +179,7 @@ export function ValueChart({ points, currency, label }: { points: ValuePoint[]; 
 
 /** The value-over-time figures as a table (inside a <details> under the chart). */
 export function ValueTable({ points, currency }: { points: ValuePoint[]; currency: CurrencyCode }) {
-  const money = (fils: bigint) => formatMoney(convertMinor(fils, 'AED', currency), currency);
+  const money = (fils: bigint) => formatFilsIn(fils, currency);
   return (
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-xs sm:text-sm">

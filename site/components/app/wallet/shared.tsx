@@ -6,6 +6,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { formatDateTime as formatDubaiDateTime, formatDayInDubai, todayInDubai } from '../../../../modules/platform/dates';
+import { toFils } from '../../../../modules/platform/money';
 
 export const WALLET_URL = '/api/wallet';
 export const DASHBOARD_URL = '/api/dashboard';
@@ -17,12 +19,7 @@ export const transactionsUrl = (params: { limit: number; offset: number; kind?: 
 };
 
 /** A JSON amount (string or number of fils) as a bigint; anything unreadable is 0. */
-export function fils(value: string | number | bigint | null | undefined): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : 0n;
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return BigInt(value.trim());
-  return 0n;
-}
+export const fils = toFils;
 
 /** After money moves: the wallet, its history, the dashboard and investments are read again. */
 export function refreshMoney(client: QueryClient) {
@@ -39,17 +36,13 @@ export function useRefreshMoney() {
   return () => refreshMoney(client);
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' });
 /** "3 Mar 2026" (Dubai time, the platform's clock). */
-export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
+export const formatDate = (iso: string) => formatDayInDubai(iso);
 /** "3 Mar 2026, 14:05" (Dubai time). */
-export const formatDateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
+export const formatDateTime = (iso: string) => formatDubaiDateTime(iso);
 
 /** Today in Dubai as YYYY-MM-DD. */
-export function todayInDubai(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { todayInDubai };
 
 export const inputClass =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-100';

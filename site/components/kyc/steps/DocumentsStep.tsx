@@ -8,6 +8,7 @@ import {
   UPLOAD_ACCEPT,
   UPLOAD_RULES_TEXT,
 } from '../../../../modules/kyc/contract';
+import { formatDayInDubai } from '../../../../modules/platform/dates';
 import { errorText } from '../../../lib/api';
 import { awaitingRequested, checkDocumentFile, currentDocument, documentSlots, formatBytes, isImage, missingDocuments } from '../documents';
 import { FieldError, linkClass } from '../fields';
@@ -244,7 +245,7 @@ function DocumentCard({
             <div className="min-w-0 flex-1 text-sm">
               <p className="truncate font-medium text-ink">{doc.originalName ?? label}</p>
               <p className="text-slate-600">
-                {formatBytes(doc.size)} · uploaded {new Date(doc.uploadedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' })}
+                {formatBytes(doc.size)} · uploaded {formatDayInDubai(doc.uploadedAt)}
               </p>
             </div>
             <label htmlFor={id} className="cursor-pointer rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-white hover:text-brand-900 focus-within:ring-2 focus-within:ring-brand-500/40">

@@ -14,6 +14,7 @@ import {
   professionalCriterionLabels,
   sourceOfFundsLabels,
 } from '../../../../modules/kyc/contract';
+import { formatDateLong, isIsoDate } from '../../../../modules/platform/dates';
 import { ApiError, api, errorText } from '../../../lib/api';
 import { countryName } from '../countries';
 import { currentDocument, documentSlots, isImage, missingDocuments } from '../documents';
@@ -24,13 +25,8 @@ import type { StepFormProps } from '../step-types';
 import type { KycStepSlug } from '../steps';
 import { useAcceptApplication } from '../use-kyc';
 
-function formatDate(iso: string | undefined | null) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
-  if (!m) return '';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))),
-  );
-}
+/** '1990-05-14' → '14 May 1990'; blank when it isn't a date. */
+const formatDate = (iso: string | undefined | null) => (iso && isIsoDate(iso) ? formatDateLong(iso) : '');
 
 /** Missing items per section, for the badges (the review step's own item, the declaration, is handled here). */
 function missingBy(items: KycMissingItem[]) {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type KycApplicationJson, kycDocumentTypeLabels } from '../../../../modules/kyc/contract';
+import { formatDateTime } from '../../../../modules/platform/dates';
 import { ME_KEY } from '../../../lib/stores/auth';
 import { primaryButtonClass, secondaryButtonClass } from '../fields';
 import { type KycStatusInfo, kycStatusInfo } from '../kyc-status';
@@ -156,8 +157,8 @@ export function VerifyStep({ user, app: initial, go }: StepFormProps) {
       </p>
       {app.submittedAt && (
         <p className="mt-1 text-sm text-slate-500">
-          Submitted on {new Date(app.submittedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' })}
-          {app.decidedAt ? ` · decided on ${new Date(app.decidedAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' })}` : ''}.
+          Submitted on {formatDateTime(app.submittedAt)}
+          {app.decidedAt ? ` · decided on ${formatDateTime(app.decidedAt)}` : ''}.
         </p>
       )}
     </div>
