@@ -1,5 +1,6 @@
 import { databaseConfigFromEnv, migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed';
+import { sealPlaintextTotpSecrets } from '../modules/auth';
 import { seedChartOfAccounts } from '../modules/ledger';
 import { runModeFromEnv, StartupError } from './run-mode';
 
@@ -16,6 +17,8 @@ export async function bootDatabase(env: Env = process.env, log: Pick<Console, 'l
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    // TOTP secrets stored before they were encrypted at rest are sealed with the files key now.
+    await sealPlaintextTotpSecrets(database.db);
     const report = await seedDatabase(database.db, env);
     // The default chart of accounts (idempotent: adds only what is missing). Not demo data: the books need it.
     await seedChartOfAccounts(database.db);

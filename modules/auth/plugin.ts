@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError } from '../../api/errors';
+import { AppError, type ErrorCode } from '../../api/errors';
 import { loadSession, type SessionInfo, type UserRow } from './sessions';
 import { mfaSetupRequired, mfaSetupRequiredFor } from './staff-mfa';
 
@@ -11,11 +11,11 @@ import { mfaSetupRequired, mfaSetupRequiredFor } from './staff-mfa';
  */
 export type Access = 'user' | 'admin' | 'mfa-setup';
 
-const unauthenticated = { message: 'Please log in to continue.', error: 'unauthenticated' };
-const forbidden = { message: 'This area is for Manzil administrators only.', error: 'forbidden' };
+const unauthenticated = { message: 'Please log in to continue.', error: 'unauthenticated' } as const;
+const forbidden = { message: 'This area is for Manzil administrators only.', error: 'forbidden' } as const;
 
 type Loaded = { session: SessionInfo; user: UserRow };
-export type AccessDenial = { status: 401 | 403; body: { message: string; error: string } };
+export type AccessDenial = { status: 401 | 403; body: { message: string; error: ErrorCode } };
 
 /**
  * Who may pass, decided in one place: 401 to a visitor (or a session still waiting for its MFA code),
