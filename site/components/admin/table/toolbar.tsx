@@ -7,9 +7,11 @@ import { SearchField, SelectField, type Option } from '../ui';
 
 export type FilterDef =
   | { type: 'select'; key: string; label: string; options: Option[]; /** The label of "no filter", e.g. 'All roles'. */ all: string; className?: string }
-  | { type: 'dateRange'; label: string; from: string; to: string };
+  | { type: 'dateRange'; label: string; from: string; to: string }
+  /** A filter other screens set through a link (?userId=…) with no control of its own. */
+  | { type: 'hidden'; key: string };
 
-export const filterKeysOf = (filters: readonly FilterDef[]): string[] => filters.flatMap((f) => (f.type === 'select' ? [f.key] : [f.from, f.to]));
+export const filterKeysOf = (filters: readonly FilterDef[]): string[] => filters.flatMap((f) => (f.type === 'dateRange' ? [f.from, f.to] : [f.key]));
 
 /** The search box: what a person types is sent once they pause (300 ms), replacing the history entry. */
 export function SearchBox({ value, onSettle, label, placeholder, delay = 300 }: { value: string; onSettle: (q: string) => void; label: string; placeholder: string; delay?: number }) {
@@ -80,7 +82,7 @@ export function FilterControls({ filters, values, onChange }: { filters: readonl
   return (
     <>
       {filters.map((f) =>
-        f.type === 'select' ? (
+        f.type === 'hidden' ? null : f.type === 'select' ? (
           <SelectField
             key={f.key}
             label={f.label}
