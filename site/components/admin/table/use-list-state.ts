@@ -22,7 +22,9 @@ export function useListState(spec: ListStateSpec) {
       const current = readListState(search, spec);
       const next: ListState = { ...current, ...change, offset, filters: change.filters ? { ...current.filters, ...change.filters } : current.filters };
       const qs = writeListState(search, next, spec);
-      navigate(`${location}${qs ? `?${qs}` : ''}`, { replace: opts.replace ?? false });
+      // A tab named by the hash (/admin/communications#outbox) stays open.
+      const hash = typeof window !== 'undefined' && window.location.pathname.toLowerCase() === location ? window.location.hash : '';
+      navigate(`${location}${qs ? `?${qs}` : ''}${hash}`, { replace: opts.replace ?? false });
     },
     [search, location, navigate, spec],
   );
