@@ -1,6 +1,6 @@
 /** The admin table's footer: '1–50 of 1,234', previous and next page, and the page size. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button, SelectField } from '../ui';
+import { Button } from '../ui';
 import { PAGE_SIZES, rangeText } from './url-state';
 
 export function Pager({
@@ -28,11 +28,24 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / limit));
   const sizes = (PAGE_SIZES as readonly number[]).includes(limit) ? PAGE_SIZES : [...PAGE_SIZES, limit].sort((a, b) => a - b);
   return (
-    <nav aria-label={label} className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-end sm:justify-between">
-      <p className="tabular-nums sm:pb-2">{rangeText(offset, count, total)}</p>
-      <div className="flex flex-wrap items-end gap-2">
-        <SelectField label="Rows per page" value={String(limit)} onChange={(v) => onLimit(Number(v))} options={sizes.map((s) => ({ value: String(s), label: String(s) }))} className="w-28 sm:w-28" />
-        <span className="px-1 pb-2 text-xs text-slate-500">
+    <nav aria-label={label} className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+      <p className="tabular-nums">{rangeText(offset, count, total)}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-2 pb-0.5 text-xs font-medium text-slate-600">
+          Rows per page
+          <select
+            value={String(limit)}
+            onChange={(e) => onLimit(Number(e.target.value))}
+            className="rounded-lg border border-slate-300 bg-white py-1.5 pl-2 pr-7 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          >
+            {sizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="px-1 text-xs text-slate-500">
           Page {page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
         </span>
         <Button icon={ChevronLeft} onClick={() => onOffset(Math.max(0, offset - limit))} disabled={busy || offset === 0}>

@@ -6,7 +6,7 @@ import { USERS_ENDPOINT } from '../../data';
 import { AdminTable, col, type FilterDef } from '../../table';
 
 const columns = [
-  col.custom<AdminUserJson>('name', 'Name', (u) => <span className="font-medium text-ink">{[u.firstName, u.lastName].filter(Boolean).join(' ')}</span>, { sort: 'lastName' }),
+  col.custom<AdminUserJson>('name', 'Name', (u) => <span className="whitespace-nowrap font-medium text-ink">{[u.firstName, u.lastName].filter(Boolean).join(' ')}</span>, { sort: 'lastName' }),
   col.text<AdminUserJson>('unicode', 'Unique ID', (u) => u.unicode, { sort: 'unicode', mono: true }),
   col.link<AdminUserJson>('email', 'Email', (u) => ({ href: `mailto:${u.email}`, label: u.email }), { sort: 'email' }),
   col.status<AdminUserJson>('role', 'Role', (u) => u.role, { sort: 'role', tones: { admin: 'brand' } }),
