@@ -84,7 +84,11 @@ describe('access', () => {
 
 describe('admin shell', () => {
   it('normalises the location, titles the screen, marks the nav item and lists real waitlist rows', async () => {
-    const fetchMock = mockApi({ '/api/auth/me': () => json(admin), '/api/admin/waitlist?limit=50&offset=0': () => json(waitlist) });
+    const fetchMock = mockApi({
+      '/api/auth/me': () => json(admin),
+      '/api/admin/waitlist?sort=-createdAt&limit=50&offset=0': () => json(waitlist),
+      '/api/admin/waitlist?q=priya&sort=-createdAt&limit=50&offset=0': () => json({ items: [waitlist.items[1]], total: 1 }),
+    });
     at('/ADMIN/Waitlist/');
     render(<AdminApp />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Waitlist' })).toBeTruthy();
@@ -93,17 +97,18 @@ describe('admin shell', () => {
     expect(current.map((a) => a.textContent)).toEqual(['Waitlist']);
     expect(await screen.findByText('Omar Saleh')).toBeTruthy();
     expect(screen.getByText('Priya Nair')).toBeTruthy();
-    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/admin/waitlist?limit=50&offset=0');
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/admin/waitlist?sort=-createdAt&limit=50&offset=0');
 
-    // Client-side search filters the loaded page.
-    fireEvent.change(screen.getByLabelText('Search this page'), { target: { value: 'priya' } });
-    expect(screen.queryByText('Omar Saleh')).toBeNull();
+    // The search runs on the server over the whole list, and the address keeps it.
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'priya' } });
+    await waitFor(() => expect(screen.queryByText('Omar Saleh')).toBeNull());
     expect(screen.getByText('Priya Nair')).toBeTruthy();
+    expect(window.location.search).toBe('?q=priya');
     expect(document.title).toBe('Waitlist · Manzil Admin');
   });
 
   it('on navigation scrolls to the top, restarts the progress bar and opens the new screen', async () => {
-    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/waitlist?limit=50&offset=0': () => json(waitlist), '/api/admin/ledger/journal-entries': () => json({ items: [], total: 0 }) });
+    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/waitlist': () => json(waitlist), '/api/admin/ledger/journal-entries': () => json({ items: [], total: 0 }) });
     at('/admin/waitlist');
     render(<AdminApp />);
     await screen.findByRole('heading', { level: 1, name: 'Waitlist' });

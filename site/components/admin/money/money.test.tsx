@@ -166,12 +166,11 @@ describe('investments', () => {
       const last = calls.at(-1)!.url.searchParams;
       expect([last.get('status'), last.get('city'), last.get('offset')]).toEqual(['cancelled', 'Dubai', '0']);
     });
-    const exported = mockFetch({ 'GET /api/admin/investments/export': () => new Response('Receipt\r\nMZI-000042\r\n', { headers: { 'content-type': 'text/csv' } }) });
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Export CSV' })));
-    await waitFor(() => expect(exported.length).toBe(1));
-    expect(Object.fromEntries(exported[0]!.url.searchParams)).toMatchObject({ status: 'cancelled', city: 'Dubai', userId: '7d1f8f0e-2f5c-4c1c-9a53-1f1a0c9b9e01', sort: 'newest' });
+    // The CSV comes from the export route with the same selection (a download link).
+    const exportLink = screen.getByRole('link', { name: /Export CSV/ });
+    const exported = [{ url: new URL(exportLink.getAttribute('href')!, 'http://localhost') }];
+    expect(exported[0]!.url.pathname).toBe('/api/admin/investments/export');
+    expect(Object.fromEntries(exported[0]!.url.searchParams)).toMatchObject({ status: 'cancelled', city: 'Dubai', userId: '7d1f8f0e-2f5c-4c1c-9a53-1f1a0c9b9e01', sort: '-createdAt' });
   });
 });
 

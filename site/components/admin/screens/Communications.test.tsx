@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getQueryClient } from '../../../lib/query';
 import AdminApp from '../AdminApp';
@@ -73,8 +73,9 @@ describe('communications: email outbox', () => {
   it('lists the outbox in its tab, shows redacted bodies, links as safe anchors, and no body once delivered', async () => {
     const fetchMock = mockApi({
       '/api/auth/me': () => json(admin),
-      '/api/admin/contact-messages?limit=50&offset=0': () => json({ items: [], total: 0 }),
-      '/api/admin/outbox?limit=50&offset=0': () => json(outbox),
+      '/api/admin/contact-messages': () => json({ items: [], total: 0 }),
+      '/api/admin/outbox?sort=-createdAt&limit=50&offset=0': () => json(outbox),
+      '/api/admin/outbox?q=omar&sort=-createdAt&limit=50&offset=0': () => json({ items: [outbox.items[1]], total: 1 }),
     });
     render(<AdminApp />);
     const tabs = await screen.findByRole('tablist', { name: 'Communications' });
@@ -96,13 +97,15 @@ describe('communications: email outbox', () => {
     expect(within(table).getByText('Password reset')).toBeTruthy();
     expect(within(table).getByText('Welcome')).toBeTruthy();
     expect(within(table).getByText('Failed')).toBeTruthy();
-    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/admin/outbox?limit=50&offset=0');
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/admin/outbox?sort=-createdAt&limit=50&offset=0');
 
-    // Search filters the loaded page.
+    // The search runs on the server, under the outbox's own keys in the address.
     const panel = screen.getByRole('tabpanel', { name: 'Email outbox' });
-    fireEvent.change(within(panel).getByLabelText('Search this page'), { target: { value: 'omar' } });
-    expect(within(table).queryByText('investor@manzil.ae')).toBeNull();
-    fireEvent.change(within(panel).getByLabelText('Search this page'), { target: { value: '' } });
+    fireEvent.change(within(panel).getByLabelText('Search'), { target: { value: 'omar' } });
+    await waitFor(() => expect(within(table).queryByText('investor@manzil.ae')).toBeNull());
+    expect(new URLSearchParams(window.location.search).get('outbox.q')).toBe('omar');
+    fireEvent.change(within(panel).getByLabelText('Search'), { target: { value: '' } });
+    expect(await within(table).findByText('investor@manzil.ae')).toBeTruthy();
 
     await act(async () => {
       fireEvent.click(within(table).getByRole('button', { name: /Read email “Reset your Manzil password”/ }));
@@ -133,7 +136,7 @@ describe('communications: email outbox', () => {
   });
 
   it('opens on the outbox from #outbox and explains an empty outbox', async () => {
-    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/outbox?limit=50&offset=0': () => json({ items: [], total: 0 }) });
+    mockApi({ '/api/auth/me': () => json(admin), '/api/admin/outbox': () => json({ items: [], total: 0 }) });
     window.history.replaceState(null, '', '/admin/communications#outbox');
     render(<AdminApp />);
     expect(

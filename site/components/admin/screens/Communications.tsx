@@ -1,22 +1,12 @@
-import { Download, Mail, MessageSquare, RefreshCw, X } from 'lucide-react';
+import { Mail, MessageSquare, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CONTACT_TOPICS, contactTopicLabels } from '../../../../modules/contact/contract';
-import { toast } from '../../../lib/stores/toast';
-import { CONTACT_MESSAGES_ENDPOINT, messagesCsvColumns, statusLabel, topicLabel, type ContactMessage } from '../data';
-import { csvFilename, downloadCsv, toCsv } from '../csv';
+import { CONTACT_MESSAGES_ENDPOINT, statusLabel, topicLabel, type ContactMessage } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
-import { ListError, LoadingRows, Pagination, matchesSearch, useAdminList } from '../lists';
-import { Badge, Button, DataTable, EmptyState, ListCard, ScreenIntro, SearchField, SelectField, Toolbar, cx } from '../ui';
+import { AdminTable, col, type FilterDef } from '../table';
+import { Badge, ScreenIntro, cx } from '../ui';
 import EmailOutbox from './EmailOutbox';
 
-const columns = [
-  { key: 'received', label: 'Received (UAE time)' },
-  { key: 'from', label: 'From' },
-  { key: 'topic', label: 'Topic' },
-  { key: 'message', label: 'Message' },
-  { key: 'status', label: 'Status' },
-  { key: 'open', label: 'Open', className: 'sr-only' },
-];
 
 function replyHref(m: ContactMessage) {
   const subject = `Re: your message to Manzil (${topicLabel(m.topic)})`;
@@ -82,118 +72,50 @@ function MessageDialog({ message, onClose }: { message: ContactMessage | null; o
   );
 }
 
+const filters: FilterDef[] = [
+  { type: 'select', key: 'topic', label: 'Topic', all: 'All topics', options: CONTACT_TOPICS.map((t) => ({ value: t, label: contactTopicLabels[t] })), className: 'sm:w-60' },
+];
+
 function ContactMessages() {
-  const [offset, setOffset] = useState(0);
-  const [search, setSearch] = useState('');
-  const [topic, setTopic] = useState('');
-  const [status, setStatus] = useState('');
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const list = useAdminList<ContactMessage>(CONTACT_MESSAGES_ENDPOINT, offset);
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-
-  const statuses = useMemo(() => [...new Set(['new', ...items.map((m) => m.status).filter(Boolean)])], [items]);
-  const shown = useMemo(
-    () =>
-      items.filter(
-        (m) => matchesSearch([m.name, m.email, m.message], search) && (topic === '' || m.topic === topic) && (status === '' || m.status === status),
+  const columns = useMemo(
+    () => [
+      col.dateTime<ContactMessage>('createdAt', 'Received (UAE time)', (m) => m.createdAt, { sort: 'createdAt' }),
+      col.person<ContactMessage>('from', 'From', (m) => ({ name: m.name, email: m.email }), { sort: 'name' }),
+      col.text<ContactMessage>('topic', 'Topic', (m) => topicLabel(m.topic), { sort: 'topic', className: 'text-slate-700' }),
+      col.custom<ContactMessage>('message', 'Message', (m) => <span className="line-clamp-2">{m.message}</span>, { className: 'max-w-sm text-slate-600' }),
+      col.status<ContactMessage>('status', 'Status', (m) => m.status, { sort: 'status', tones: { new: 'sand' } }),
+      col.custom<ContactMessage>(
+        'open',
+        'Open',
+        (m) => (
+          <button type="button" onClick={() => setOpen(m)} className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Read<span className="sr-only"> message from {m.name}</span>
+          </button>
+        ),
+        { align: 'right', headerClassName: 'sr-only' },
       ),
-    [items, search, topic, status],
+    ],
+    [],
   );
-
-  const exportCsv = () => {
-    const filename = csvFilename('messages');
-    downloadCsv(filename, toCsv(messagesCsvColumns, shown));
-    toast({ title: 'Export ready', description: `${shown.length} ${shown.length === 1 ? 'message' : 'messages'} saved to ${filename}.`, variant: 'success' });
-  };
-
-  let empty;
-  if (list.isError) empty = <ListError error={list.error} what="messages" onRetry={() => void list.refetch()} />;
-  else if (total === 0)
-    empty = (
-      <EmptyState icon={MessageSquare} title="No messages yet">
-        Messages sent through the contact page appear here with their topic, so the right person can reply by email within one business day.
-      </EmptyState>
-    );
-  else
-    empty = (
-      <EmptyState title="No matches on this page">
-        No message on this page matches the search or filters. Clear them, or move to another page.
-      </EmptyState>
-    );
 
   return (
     <>
-      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <p className="max-w-3xl text-sm leading-relaxed text-slate-600">
-          Messages sent through the contact page, newest first. Open one to read it in full and reply by email; we promise senders an answer within one business day.
-        </p>
-        <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
-          <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
-          </Button>
-          <Button variant="primary" icon={Download} onClick={exportCsv} disabled={shown.length === 0}>
-            Export CSV
-          </Button>
-        </div>
-      </div>
-      <ListCard
-        toolbar={
-          <Toolbar label="Filter messages">
-            <SearchField label="Search this page" value={search} onChange={setSearch} placeholder="Name, email or message text" />
-            <SelectField
-              label="Topic"
-              value={topic}
-              onChange={setTopic}
-              options={[{ value: '', label: 'All topics' }, ...CONTACT_TOPICS.map((t) => ({ value: t, label: contactTopicLabels[t] }))]}
-              className="sm:w-60"
-            />
-            <SelectField label="Status" value={status} onChange={setStatus} options={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: statusLabel(s) }))]} className="sm:w-40" />
-          </Toolbar>
-        }
-        footer={
-          list.data && total > 0 ? (
-            <Pagination offset={offset} pageCount={items.length} total={total} shown={shown.length} noun={['message', 'messages']} onOffset={setOffset} busy={list.isFetching} />
-          ) : null
-        }
-      >
-        {list.isPending ? <p className="sr-only" role="status">Loading messages…</p> : null}
-        <DataTable caption="Contact messages" columns={columns} empty={empty} minWidth={880}>
-          {list.isPending
-            ? [<LoadingRows key="loading" columns={columns.length} />]
-            : list.isError
-              ? []
-              : shown.map((m) => (
-                  <tr key={m.id} className="align-top hover:bg-slate-50/70">
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600 tabular-nums">
-                      <time dateTime={isoOrRaw(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="block font-medium text-ink">{m.name}</span>
-                      <a href={`mailto:${m.email}`} className="text-xs text-brand-800 hover:underline">
-                        {m.email}
-                      </a>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{topicLabel(m.topic)}</td>
-                    <td className="max-w-sm px-4 py-3 text-slate-600">
-                      <span className="line-clamp-2">{m.message}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <Badge tone={m.status === 'new' ? 'sand' : 'neutral'}>{statusLabel(m.status)}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <button
-                        type="button"
-                        onClick={() => setOpen(m)}
-                        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                      >
-                        Read<span className="sr-only"> message from {m.name}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-        </DataTable>
-      </ListCard>
+      <p className="max-w-3xl text-sm leading-relaxed text-slate-600">
+        Messages sent through the contact page, newest first. Open one to read it in full and reply by email; we promise senders an answer within one business day.
+      </p>
+      <AdminTable<ContactMessage>
+        endpoint={CONTACT_MESSAGES_ENDPOINT}
+        caption="Contact messages"
+        columns={columns}
+        rowKey={(m) => m.id}
+        noun={['message', 'messages']}
+        search={{ placeholder: 'Name, email or message text' }}
+        filters={filters}
+        defaultSort="-createdAt"
+        minWidth={880}
+        empty={{ icon: MessageSquare, title: 'No messages yet', body: 'Messages sent through the contact page appear here with their topic, so the right person can reply by email within one business day.' }}
+      />
       <MessageDialog message={open} onClose={() => setOpen(null)} />
     </>
   );

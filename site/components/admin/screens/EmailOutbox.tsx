@@ -4,12 +4,12 @@
  * secrets removed (reset links read "[link removed]", codes "••••••") and deletes a body once SMTP
  * has delivered it, so nobody can take over an account from this screen or from a backup.
  */
-import { Inbox, Info, RefreshCw, X } from 'lucide-react';
+import { Inbox, Info, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { statusLabel } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
-import { ListError, LoadingRows, Pagination, matchesSearch, useAdminList } from '../lists';
-import { Badge, Button, DataTable, EmptyState, ListCard, SearchField, SelectField, Toolbar } from '../ui';
+import { AdminTable, col, type FilterDef } from '../table';
+import { Badge, Button } from '../ui';
 
 export const OUTBOX_ENDPOINT = '/api/admin/outbox';
 
@@ -62,13 +62,9 @@ export function linkify(text: string): ReactNode[] {
   return out;
 }
 
-const columns = [
-  { key: 'created', label: 'Created (UAE time)' },
-  { key: 'to', label: 'To' },
-  { key: 'subject', label: 'Subject' },
-  { key: 'kind', label: 'Kind' },
-  { key: 'status', label: 'Status' },
-  { key: 'open', label: 'Open', className: 'sr-only' },
+const filters: FilterDef[] = [
+  { type: 'select', key: 'kind', label: 'Kind', all: 'All kinds', options: Object.entries(kindLabels).map(([value, label]) => ({ value, label })), className: 'sm:w-56' },
+  { type: 'select', key: 'status', label: 'Status', all: 'Any status', options: Object.keys(statusTone).map((s) => ({ value: s, label: statusLabel(s) })), className: 'sm:w-40' },
 ];
 
 function EmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: () => void }) {
@@ -148,41 +144,37 @@ function EmailDialog({ email, onClose }: { email: OutboxEmail | null; onClose: (
   );
 }
 
-/** The "Email outbox" tab of /admin/communications: note, toolbar, table, pagination, read dialog. */
+/** The "Email outbox" tab of /admin/communications: note, the outbox on the one admin table, read dialog. */
 export default function EmailOutbox() {
-  const [offset, setOffset] = useState(0);
-  const [search, setSearch] = useState('');
-  const [kind, setKind] = useState('');
   const [open, setOpen] = useState<OutboxEmail | null>(null);
-  const list = useAdminList<OutboxEmail>(OUTBOX_ENDPOINT, offset);
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-
-  const kinds = useMemo(() => [...new Set([...Object.keys(kindLabels), ...items.map((m) => m.kind).filter(Boolean)])], [items]);
-  const shown = useMemo(
-    () => items.filter((m) => matchesSearch([m.to, m.subject, m.text ?? '', kindLabel(m.kind)], search) && (kind === '' || m.kind === kind)),
-    [items, search, kind],
+  const columns = useMemo(
+    () => [
+      col.dateTime<OutboxEmail>('createdAt', 'Created (UAE time)', (m) => m.createdAt, { sort: 'createdAt' }),
+      col.custom<OutboxEmail>('to', 'To', (m) => <span className="font-medium text-ink">{m.to}</span>, { sort: 'to', className: 'whitespace-nowrap' }),
+      col.custom<OutboxEmail>('subject', 'Subject', (m) => <span className="line-clamp-2">{m.subject}</span>, { sort: 'subject', className: 'max-w-sm text-slate-700' }),
+      col.text<OutboxEmail>('kind', 'Kind', (m) => kindLabel(m.kind), { sort: 'kind', className: 'whitespace-nowrap text-slate-700' }),
+      col.status<OutboxEmail>('status', 'Status', (m) => m.status, { sort: 'status', tones: statusTone }),
+      col.custom<OutboxEmail>(
+        'open',
+        'Open',
+        (m) => (
+          <button
+            type="button"
+            onClick={() => setOpen(m)}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            Read<span className="sr-only"> email “{m.subject}” to {m.to}</span>
+          </button>
+        ),
+        { align: 'right', headerClassName: 'sr-only' },
+      ),
+    ],
+    [],
   );
-
-  let empty;
-  if (list.isError) empty = <ListError error={list.error} what="the outbox" onRetry={() => void list.refetch()} />;
-  else if (total === 0)
-    empty = (
-      <EmptyState icon={Inbox} title="The outbox is empty">
-        No emails have been sent yet. Welcome emails, verification codes and password resets are listed here as they go out, with their codes and links removed.
-      </EmptyState>
-    );
-  else
-    empty = (
-      <EmptyState title="No matches on this page">
-        No email on this page matches the search or filter. Clear them, or move to another page.
-      </EmptyState>
-    );
 
   return (
     <>
-      <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <p className="flex max-w-3xl gap-3 rounded-xl bg-brand-50/60 p-4 text-sm leading-relaxed text-slate-700 ring-1 ring-brand-100">
+      <p className="flex max-w-3xl gap-3 rounded-xl bg-brand-50/60 p-4 text-sm leading-relaxed text-slate-700 ring-1 ring-brand-100">
           <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden="true" />
           <span>
             Every email the platform sends is recorded here, with verification codes and reset links removed: they reach only the recipient. Once an email is{' '}
@@ -191,61 +183,23 @@ export default function EmailOutbox() {
             <span className="font-medium">Stored</span> (on a development machine the full message is written to the server console and its mail folder).
           </span>
         </p>
-        <div className="md:shrink-0">
-          <Button icon={RefreshCw} onClick={() => void list.refetch()} disabled={list.isFetching}>
-            {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
-          </Button>
-        </div>
-      </div>
-      <ListCard
-        toolbar={
-          <Toolbar label="Filter emails">
-            <SearchField label="Search this page" value={search} onChange={setSearch} placeholder="Recipient, subject or text" />
-            <SelectField label="Kind" value={kind} onChange={setKind} options={[{ value: '', label: 'All kinds' }, ...kinds.map((k) => ({ value: k, label: kindLabel(k) }))]} className="sm:w-56" />
-          </Toolbar>
-        }
-        footer={
-          list.data && total > 0 ? (
-            <Pagination offset={offset} pageCount={items.length} total={total} shown={shown.length} noun={['email', 'emails']} onOffset={setOffset} busy={list.isFetching} />
-          ) : null
-        }
-      >
-        {list.isPending ? (
-          <p className="sr-only" role="status">
-            Loading the outbox…
-          </p>
-        ) : null}
-        <DataTable caption="Email outbox" columns={columns} empty={empty} minWidth={860}>
-          {list.isPending
-            ? [<LoadingRows key="loading" columns={columns.length} />]
-            : list.isError
-              ? []
-              : shown.map((m) => (
-                  <tr key={m.id} className="align-top hover:bg-slate-50/70">
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600 tabular-nums">
-                      <time dateTime={isoOrRaw(m.createdAt)}>{formatDateTime(m.createdAt)}</time>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 font-medium text-ink">{m.to}</td>
-                    <td className="max-w-sm px-4 py-3 text-slate-700">
-                      <span className="line-clamp-2">{m.subject}</span>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{kindLabel(m.kind)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={m.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <button
-                        type="button"
-                        onClick={() => setOpen(m)}
-                        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                      >
-                        Read<span className="sr-only"> email “{m.subject}” to {m.to}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-        </DataTable>
-      </ListCard>
+      <AdminTable<OutboxEmail>
+        endpoint={OUTBOX_ENDPOINT}
+        caption="Email outbox"
+        columns={columns}
+        rowKey={(m) => m.id}
+        noun={['email', 'emails']}
+        search={{ placeholder: 'Recipient, subject or kind' }}
+        filters={filters}
+        defaultSort="-createdAt"
+        urlPrefix="outbox."
+        minWidth={860}
+        empty={{
+          icon: Inbox,
+          title: 'The outbox is empty',
+          body: 'No emails have been sent yet. Welcome emails, verification codes and password-reset links appear here when SMTP is not configured.',
+        }}
+      />
       <EmailDialog email={open} onClose={() => setOpen(null)} />
     </>
   );
