@@ -19,7 +19,7 @@
  * Admin API (auth: admin; 401 visitor, 403 investor — settled before the input is validated)
  *   GET  /api/admin/investments          adminInvestmentsQuery → AdminInvestmentsPage
  *   GET  /api/admin/investments/export   same filters → text/csv attachment (every matching row)
- *   GET  /api/admin/investors            adminInvestorsQuery → AdminInvestorsPage
+ *   GET  /api/admin/investors            adminInvestorsQuery → AdminInvestorsPage;  /export → text/csv
  *   GET  /api/admin/reconciliation       → ReconciliationJson
  *
  * 4xx of POST /api/investments (nothing is changed by any of them):
@@ -138,9 +138,6 @@ const isoDate = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
     .refine(isIsoDate, `${label} must be a real calendar date`);
 
-const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50);
-const pageOffset = z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000, 'offset is too large').default(0);
-
 export const INVESTMENT_STATUSES = ['active', 'cancelled'] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 export const investmentStatusLabels: Record<InvestmentStatus, string> = { active: 'Active', cancelled: 'Cancelled' };
@@ -173,13 +170,18 @@ export const investorStatusLabels: Record<InvestorStatus, string> = {
   investing: 'Investing',
 };
 
-export const adminInvestorsQuery = z.object({
-  q: z.string({ error: 'Search must be text' }).trim().max(120, 'Search must be at most 120 characters').optional(),
-  kycStatus: z.string().trim().max(40, 'kycStatus is too long').optional(),
-  status: z.enum(INVESTOR_STATUSES, { error: `status must be one of: ${INVESTOR_STATUSES.join(', ')}` }).optional(),
-  sort: z.enum(['newest', 'name', 'balance', 'invested'], { error: 'sort must be newest, name, balance or invested' }).default('newest'),
-  limit: pageLimit,
-  offset: pageOffset,
+/**
+ * GET /api/admin/investors and /export, on the one list contract: the search covers name, email, phone and
+ * unique ID. The older sort words newest, balance and invested still work (largest first).
+ */
+export const adminInvestorsQuery = listQuery({
+  sort: ['createdAt', 'name', 'email', 'walletBalance', 'investedAmount', 'holdingsValue'],
+  defaultSort: '-createdAt',
+  sortAliases: { newest: '-createdAt', oldest: 'createdAt', balance: '-walletBalance', invested: '-investedAmount' },
+  filters: {
+    kycStatus: z.string().trim().max(40, 'kycStatus is too long').optional(),
+    status: z.enum(INVESTOR_STATUSES, { error: `status must be one of: ${INVESTOR_STATUSES.join(', ')}` }).optional(),
+  },
 });
 export type AdminInvestorsQuery = z.infer<typeof adminInvestorsQuery>;
 

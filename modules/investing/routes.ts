@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { authPlugin } from '../auth';
 import { idempotencyKeyOf, sessionGate } from '../wallet';
 import { csvResponse, exportName } from '../../api/list';
+import { INVESTORS_CSV_HEADER, investorCsvRows, listAdminInvestors } from './admin-investors';
 import { INVESTMENTS_CSV_HEADER, investmentCsvRows, listAdminInvestments } from './admin-list';
 import { adminInvestmentsQuery, adminInvestorsQuery, investInput, quoteQuery } from './contract';
 import * as investing from './service';
@@ -44,7 +45,8 @@ export const investingRoutes = (deps: { db: Db }) => {
     .onTransform(sessionGate(db, 'admin'))
     .get('/investments', ({ query }) => listAdminInvestments(db, query), { auth: 'admin', query: adminInvestmentsQuery })
     .get('/investments/export', ({ query }) => csvResponse(exportName('investments'), INVESTMENTS_CSV_HEADER, investmentCsvRows(db, query)), { auth: 'admin', query: adminInvestmentsQuery })
-    .get('/investors', ({ query }) => investing.listAdminInvestors(db, query), { auth: 'admin', query: adminInvestorsQuery })
+    .get('/investors', ({ query }) => listAdminInvestors(db, query), { auth: 'admin', query: adminInvestorsQuery })
+    .get('/investors/export', ({ query }) => csvResponse(exportName('investors'), INVESTORS_CSV_HEADER, investorCsvRows(db, query)), { auth: 'admin', query: adminInvestorsQuery })
     .get('/reconciliation', () => investing.reconciliation(db), { auth: 'admin' });
 
   return new Elysia().use(investor).use(admin);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
 import { isKycVerified } from '../auth/contract';
@@ -17,9 +17,6 @@ import {
   investingErrorCodes as codes,
   investingMessages as msg,
   unitsToShares,
-  type AdminInvestorRow,
-  type AdminInvestorsPage,
-  type AdminInvestorsQuery,
   type AllocationSlice,
   type CheckoutBlocker,
   type CheckoutQuote,
@@ -28,7 +25,6 @@ import {
   type InvestInput,
   type InvestmentJson,
   type InvestmentStatus,
-  type InvestorStatus,
   type PortfolioJson,
   type PropertyRef,
   type ReconciliationJson,
@@ -724,85 +720,7 @@ export async function getDashboard(db: Db, userId: string, now = new Date()): Pr
 }
 
 // ---------------------------------------------------------------------------------------------
-// Admin: investments, investors, reconciliation
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export async function listAdminInvestors(db: Db, query: AdminInvestorsQuery): Promise<AdminInvestorsPage> {
-  const conds: SQL[] = [sql`u.role = 'investor'`];
-  if (query.q) {
-    const p = likePattern(query.q);
-    conds.push(sql`(u.email ilike ${p} or u.unicode ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p} or u.phone ilike ${p})`);
-  }
-  if (query.kycStatus) conds.push(sql`u.kyc_status = ${query.kycStatus}`);
-  const statusExpr = sql`case when coalesce(h.units, 0) > 0 then 'investing' when coalesce(w.balance, 0) > 0 then 'funded' else 'registered' end`;
-  if (query.status) conds.push(sql`${statusExpr} = ${query.status}`);
-  const where = sql.join(conds, sql` and `);
-  const order =
-    query.sort === 'name'
-      ? sql`u.first_name, u.last_name, u.id`
-      : query.sort === 'balance'
-        ? sql`coalesce(w.balance, 0) desc, u.id`
-        : query.sort === 'invested'
-          ? sql`coalesce(h.cost, 0) desc, u.id`
-          : sql`u.created_at desc, u.id`;
-  const from = sql`from users u
-    left join wallets w on w.user_id = u.id
-    left join (select hh.user_id, sum(hh.units) as units, sum(hh.cost) as cost, count(*) filter (where hh.units > 0) as properties,
-                      sum(case when pp.total_shares > 0 then hh.units * pp.valuation / pp.total_shares else 0 end) as value
-                 from holdings hh join properties pp on pp.id = hh.property_id group by hh.user_id) h on h.user_id = u.id
-    left join (select user_id, max(created_at) as last_at from investments where status = 'active' group by user_id) li on li.user_id = u.id
-    left join kyc_applications k on k.user_id = u.id`;
-  const [items, [{ n }]] = await Promise.all([
-    q<{
-      id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      unicode: string;
-      kyc_status: string;
-      status: InvestorStatus;
-      classification: string | null;
-      balance: string;
-      held: string;
-      invested: string;
-      value: string;
-      properties: string;
-      last_at: string | null;
-      created_at: string;
-    }>(
-      db,
-      sql`select u.id, u.first_name, u.last_name, u.email, u.unicode, u.kyc_status, ${statusExpr} as status, k.classification,
-                 coalesce(w.balance, 0)::text as balance, coalesce(w.held, 0)::text as held, coalesce(h.cost, 0)::text as invested,
-                 floor(coalesce(h.value, 0))::bigint::text as value, coalesce(h.properties, 0)::text as properties, li.last_at, u.created_at
-            ${from} where ${where} order by ${order} limit ${query.limit} offset ${query.offset}`,
-    ),
-    q<{ n: string }>(db, sql`select count(*)::text as n ${from} where ${where}`),
-  ]);
-  return {
-    items: items.map(
-      (r): AdminInvestorRow => ({
-        id: r.id,
-        name: `${r.first_name} ${r.last_name}`.trim(),
-        email: r.email,
-        unicode: r.unicode,
-        kycStatus: r.kyc_status,
-        status: r.status,
-        classification: r.classification === 'professional' ? 'professional' : 'retail',
-        balance: big(r.balance).toString(),
-        held: big(r.held).toString(),
-        invested: big(r.invested).toString(),
-        holdingsValue: big(r.value).toString(),
-        properties: Number(r.properties),
-        lastInvestmentAt: isoOrNull(r.last_at),
-        createdAt: iso(r.created_at),
-      }),
-    ),
-    total: Number(n),
-    limit: query.limit,
-    offset: query.offset,
-  };
-}
+// Admin: reconciliation (the investments and investors lists are in admin-list.ts and admin-investors.ts)
 
 /**
  * The books against the business tables: Σ wallets = the investor client-money liability (2100-*) in the

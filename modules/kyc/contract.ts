@@ -18,13 +18,13 @@ import type { ScreeningHit } from './screening-contract';
  *   GET  /api/files/:fileId           the document itself (owner and admins only; 401 visitor, 403 anyone else)
  *
  * Admin API (auth: admin; 401 visitor, 403 investor)
- *   GET  /api/admin/kyc               adminKycListQuery → { items: AdminKycListItem[], total }
+ *   GET  /api/admin/kyc               adminKycListQuery (./admin-list-contract.ts) → { items: AdminKycListItem[], total }; /export → CSV
  *   GET  /api/admin/kyc/:userId       → AdminKycDetail (read only: opening it does not change the status)
  *   POST /api/admin/kyc/:userId/start-review       submitted|resubmitted → under_review
  *   POST /api/admin/kyc/:userId/approve            approveInput  → AdminKycDetail
  *   POST /api/admin/kyc/:userId/reject             rejectInput   → AdminKycDetail
  *   POST /api/admin/kyc/:userId/request-documents  requestDocumentsInput → AdminKycDetail
- *   GET  /api/admin/documents         adminDocumentsQuery → { items: AdminDocumentListItem[], total }
+ *   GET  /api/admin/documents         adminDocumentsQuery (./admin-list-contract.ts) → { items: AdminDocumentListItem[], total }; /export → CSV
  *
  * Status machine (users.kyc_status mirrors the application's status, so GET /api/auth/me follows it):
  *   not_started → in_progress      the first step saved or the first document uploaded
@@ -129,51 +129,7 @@ export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type KycRiskLevel = (typeof RISK_LEVELS)[number];
 export const riskLevelLabels: Record<KycRiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
-const pageLimit = (max: number, dflt: number) =>
-  z.coerce
-    .number({ error: `limit must be a number from 1 to ${max}` })
-    .int(`limit must be a number from 1 to ${max}`)
-    .min(1, `limit must be a number from 1 to ${max}`)
-    .max(max, `limit must be a number from 1 to ${max}`)
-    .optional()
-    .default(dflt);
-const pageOffset = z.coerce.number({ error: 'offset must be 0 or more' }).int('offset must be 0 or more').min(0, 'offset must be 0 or more').optional().default(0);
-const searchText = z.string({ error: 'q must be text' }).trim().max(100, 'q can be at most 100 characters').optional();
-
-/** `pending` = waiting for a decision (submitted, resubmitted, under_review); `all` or omitted = every application that was started. */
-export const ADMIN_KYC_STATUS_FILTERS = ['all', 'pending', ...KYC_STATUSES] as const;
-export const ADMIN_KYC_SORTS = ['submitted_at', '-submitted_at', 'updated_at', '-updated_at', 'name', '-name', 'risk', '-risk'] as const;
-export type AdminKycSort = (typeof ADMIN_KYC_SORTS)[number];
-
-export const adminKycListQuery = z.object({
-  status: z.enum(ADMIN_KYC_STATUS_FILTERS, { error: `status must be one of: ${ADMIN_KYC_STATUS_FILTERS.join(', ')}` }).optional().default('all'),
-  /** Name, email, unicode (MZ-…) or ID number. */
-  q: searchText,
-  risk: z.enum(RISK_LEVELS, { error: 'risk must be low, medium or high' }).optional(),
-  /** Only applications submitted at least this many days ago (the queue's age filter). */
-  olderThanDays: z.coerce.number({ error: 'olderThanDays must be a whole number from 0 to 3650' }).int('olderThanDays must be a whole number from 0 to 3650').min(0, 'olderThanDays must be a whole number from 0 to 3650').max(3650, 'olderThanDays must be a whole number from 0 to 3650').optional(),
-  limit: pageLimit(100, 25),
-  offset: pageOffset,
-  /** Oldest submission first by default (a queue); a leading '-' reverses. */
-  sort: z.enum(ADMIN_KYC_SORTS, { error: `sort must be one of: ${ADMIN_KYC_SORTS.join(', ')}` }).optional().default('submitted_at'),
-});
-export type AdminKycListQuery = z.input<typeof adminKycListQuery>;
-
-export const adminDocumentsQuery = z.object({
-  /** Name, email or unicode of the owner. */
-  q: searchText,
-  userId: z.uuid({ error: 'userId must be a user id' }).optional(),
-  type: documentTypeSchema.optional(),
-  status: z.enum(KYC_DOCUMENT_STATUSES, { error: 'status must be pending, accepted or rejected' }).optional(),
-  /** Superseded documents (replaced by a newer upload of the same type) are left out unless asked for. */
-  includeSuperseded: z
-    .enum(['true', 'false'], { error: 'includeSuperseded must be true or false' })
-    .optional()
-    .transform((v) => v === 'true'),
-  limit: pageLimit(100, 25),
-  offset: pageOffset,
-});
-export type AdminDocumentsQuery = z.input<typeof adminDocumentsQuery>;
+// The admin list queries (GET /api/admin/kyc, /api/admin/documents) live in ./admin-list-contract.ts.
 
 // ---------------------------------------------------------------------------------------------------
 // Responses.

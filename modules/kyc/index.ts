@@ -4,7 +4,9 @@
  * GET /api/auth/me and every "verified?" check (isKycVerified) follow it. Contract: ./contract.ts.
  */
 export { kycRoutes } from './routes';
-export { getApplication, getApplicationDetail, listApplications, listDocuments } from './service';
+export { getApplication, getApplicationDetail } from './service';
+export { listApplications, listDocuments } from './admin-list';
+export * from './admin-list-contract';
 export { seedKycDemo } from './seed';
 export { provideRetailUsage, type RetailUsageSource } from './retail-usage';
 export * from './contract';

@@ -8,8 +8,6 @@ import { authPlugin, loadSession } from '../auth';
 import { fileRules, fileTooLarge, unsupportedFile } from '../files';
 import {
   addressInput,
-  adminDocumentsQuery,
-  adminKycListQuery,
   approveInput,
   documentTypeSchema,
   financialInput,
@@ -21,6 +19,9 @@ import {
   requestDocumentsInput,
   submitBody,
 } from './contract';
+import { csvResponse, exportName } from '../../api/list';
+import { documentCsvRows, DOCUMENTS_CSV_HEADER, KYC_CSV_HEADER, kycCsvRows, listApplications, listDocuments } from './admin-list';
+import { adminDocumentsQuery, adminKycListQuery } from './admin-list-contract';
 import * as kyc from './service';
 
 const userParam = z.object({ userId: z.uuid({ error: 'userId must be a user id' }) });
@@ -94,7 +95,8 @@ export const kycRoutes = (deps: { db: Db }) => {
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
       if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
-    .get('/kyc', ({ query }) => kyc.listApplications(db, query), { auth: 'admin', query: adminKycListQuery })
+    .get('/kyc', ({ query }) => listApplications(db, query), { auth: 'admin', query: adminKycListQuery })
+    .get('/kyc/export', ({ query }) => csvResponse(exportName('kyc-applications'), KYC_CSV_HEADER, kycCsvRows(db, query)), { auth: 'admin', query: adminKycListQuery })
     .get('/kyc/:userId', ({ params }) => kyc.getApplicationDetail(db, params.userId), { auth: 'admin', params: userParam })
     .post('/kyc/:userId/start-review', ({ params, user, request }) => kyc.startReview(db, params.userId, { id: user.id, ip: requestMeta(request).ip }), {
       auth: 'admin',
@@ -115,7 +117,8 @@ export const kycRoutes = (deps: { db: Db }) => {
       ({ params, body, user, request }) => kyc.requestDocuments(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }),
       { auth: 'admin', params: userParam, body: requestDocumentsInput },
     )
-    .get('/documents', ({ query }) => kyc.listDocuments(db, query), { auth: 'admin', query: adminDocumentsQuery });
+    .get('/documents', ({ query }) => listDocuments(db, query), { auth: 'admin', query: adminDocumentsQuery })
+    .get('/documents/export', ({ query }) => csvResponse(exportName('kyc-documents'), DOCUMENTS_CSV_HEADER, documentCsvRows(db, query)), { auth: 'admin', query: adminDocumentsQuery });
 
   return new Elysia().use(investor).use(admin);
 };

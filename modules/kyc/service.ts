@@ -4,7 +4,7 @@
  * with the row lock on the application, writes users.kyc_status (what /api/auth/me reports) and a history
  * row; callers forget the user's cached sessions once it has committed.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../api/errors';
 import { recordAudit } from '../audit';
@@ -25,12 +25,7 @@ import {
   kycStatusLabels,
   personalInput,
   requiredDocumentTypes,
-  type AdminDocumentListItem,
   type AdminKycDetail,
-  type AdminKycListItem,
-  type AdminKycSort,
-  type adminDocumentsQuery,
-  type adminKycListQuery,
   type approveInput,
   type KycAddress,
   type KycApplicationJson,
@@ -58,11 +53,11 @@ type Actor = { id: string; ip?: string | null };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const isStatus = (s: string): s is KycStatus => (KYC_STATUSES as readonly string[]).includes(s);
 /** users.kyc_status of someone without an application ('completed' is the legacy word for verified). */
-const statusOfUser = (s: string): KycStatus => (s === 'completed' ? 'approved' : isStatus(s) ? s : 'not_started');
+export const statusOfUser = (s: string): KycStatus => (s === 'completed' ? 'approved' : isStatus(s) ? s : 'not_started');
 
 // ——— Reading ———
 
-const documentColumns = {
+export const documentColumns = {
   id: kycDocuments.id,
   userId: kycDocuments.userId,
   type: kycDocuments.type,
@@ -77,7 +72,7 @@ const documentColumns = {
   width: storedFiles.width,
   height: storedFiles.height,
 };
-type DocumentRow = {
+export type DocumentRow = {
   id: string;
   userId: string;
   type: string;
@@ -93,7 +88,7 @@ type DocumentRow = {
   height: number | null;
 };
 
-const documentJson = (d: DocumentRow): KycDocumentJson => ({
+export const documentJson = (d: DocumentRow): KycDocumentJson => ({
   id: d.id,
   type: d.type as KycDocumentType,
   status: d.status as KycDocumentStatus,
@@ -391,85 +386,6 @@ export async function submitApplication(db: Db, userId: string, input: { declara
 
 // ——— Admin ———
 
-const riskRank = sql`case ${kycApplications.riskLevel} when 'high' then 3 when 'medium' then 2 else 1 end`;
-const fullNameSql = sql<string>`coalesce(${kycApplications.legalName}, trim(${users.firstName} || ' ' || ${users.lastName}))`;
-
-function sortOrder(sort: AdminKycSort): SQL[] {
-  const desc_ = sort.startsWith('-');
-  const dir = desc_ ? sql`desc` : sql`asc`;
-  switch (sort.replace(/^-/, '')) {
-    case 'updated_at':
-      return [sql`${kycApplications.updatedAt} ${dir}`];
-    case 'name':
-      return [sql`lower(${fullNameSql}) ${dir}`];
-    case 'risk':
-      return [sql`${riskRank} ${dir}`, sql`${kycApplications.submittedAt} asc nulls last`];
-    default:
-      return [sql`${kycApplications.submittedAt} ${dir} nulls last`, sql`${kycApplications.updatedAt} ${dir}`];
-  }
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** GET /api/admin/kyc: the review queue, filtered, sorted and paginated in the database. */
-export async function listApplications(db: Db, q: z.output<typeof adminKycListQuery>): Promise<{ items: AdminKycListItem[]; total: number }> {
-  const where: SQL[] = [];
-  if (q.status === 'pending') where.push(inArray(kycApplications.status, [...KYC_PENDING_REVIEW_STATUSES]));
-  else if (q.status !== 'all') where.push(eq(kycApplications.status, q.status));
-  if (q.risk) where.push(eq(kycApplications.riskLevel, q.risk));
-  if (q.olderThanDays !== undefined) where.push(lte(kycApplications.submittedAt, sql`now() - make_interval(days => ${q.olderThanDays})`));
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    where.push(
-      or(
-        ilike(fullNameSql, like),
-        ilike(users.email, like),
-        ilike(users.unicode, like),
-        ilike(kycApplications.idNumber, like),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-      )!,
-    );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({
-        userId: kycApplications.userId,
-        unicode: users.unicode,
-        name: fullNameSql,
-        email: users.email,
-        status: kycApplications.status,
-        riskLevel: kycApplications.riskLevel,
-        flagged: kycApplications.flagged,
-        nationality: kycApplications.nationality,
-        classification: kycApplications.classification,
-        submittedAt: kycApplications.submittedAt,
-        updatedAt: kycApplications.updatedAt,
-        documentsCount: sql<number>`(select count(*) from ${kycDocuments} d where d.user_id = ${kycApplications.userId} and d.superseded_at is null)`.mapWith(Number),
-        ageDays: sql<number | null>`floor(extract(epoch from (now() - ${kycApplications.submittedAt})) / 86400)`.mapWith((v) => (v === null ? null : Number(v))),
-      })
-      .from(kycApplications)
-      .innerJoin(users, eq(users.id, kycApplications.userId))
-      .where(condition)
-      .orderBy(...sortOrder(q.sort))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(kycApplications).innerJoin(users, eq(users.id, kycApplications.userId)).where(condition),
-  ]);
-  return {
-    total: Number(n),
-    items: rows.map((r) => ({
-      ...r,
-      status: r.status as KycStatus,
-      riskLevel: r.riskLevel as KycRiskLevel,
-      classification: r.classification as AdminKycListItem['classification'],
-      submittedAt: iso(r.submittedAt),
-      updatedAt: r.updatedAt.toISOString(),
-      ageDays: r.ageDays,
-    })),
-  };
-}
-
 function actionsFor(status: KycStatus) {
   const reviewable = (KYC_PENDING_REVIEW_STATUSES as readonly string[]).includes(status);
   return { startReview: status === 'submitted' || status === 'resubmitted', approve: reviewable, reject: reviewable, requestDocuments: reviewable };
@@ -678,51 +594,4 @@ export async function requestDocuments(db: Db, userId: string, input: z.output<t
     }),
   );
   return getApplicationDetail(db, userId);
-}
-
-/** GET /api/admin/documents: the document center — every user's documents, searchable and filterable. */
-export async function listDocuments(db: Db, q: z.output<typeof adminDocumentsQuery>): Promise<{ items: AdminDocumentListItem[]; total: number }> {
-  const where: SQL[] = [];
-  if (!q.includeSuperseded) where.push(isNull(kycDocuments.supersededAt));
-  if (q.userId) where.push(eq(kycDocuments.userId, q.userId));
-  if (q.type) where.push(eq(kycDocuments.type, q.type));
-  if (q.status) where.push(eq(kycDocuments.status, q.status));
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    where.push(or(ilike(users.email, like), ilike(users.unicode, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(kycApplications.legalName, like))!);
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const base = () =>
-    db
-      .select({
-        ...documentColumns,
-        unicode: users.unicode,
-        email: users.email,
-        userName: sql<string>`coalesce(${kycApplications.legalName}, trim(${users.firstName} || ' ' || ${users.lastName}))`,
-        applicationStatus: sql<string>`coalesce(${kycApplications.status}, ${users.kycStatus})`,
-      })
-      .from(kycDocuments)
-      .innerJoin(storedFiles, eq(storedFiles.id, kycDocuments.fileId))
-      .innerJoin(users, eq(users.id, kycDocuments.userId))
-      .leftJoin(kycApplications, eq(kycApplications.userId, kycDocuments.userId));
-  const [rows, [{ n }]] = await Promise.all([
-    base().where(condition).orderBy(desc(kycDocuments.uploadedAt), asc(kycDocuments.id)).limit(q.limit).offset(q.offset),
-    db
-      .select({ n: count() })
-      .from(kycDocuments)
-      .innerJoin(users, eq(users.id, kycDocuments.userId))
-      .leftJoin(kycApplications, eq(kycApplications.userId, kycDocuments.userId))
-      .where(condition),
-  ]);
-  return {
-    total: Number(n),
-    items: rows.map((r) => ({
-      ...documentJson(r),
-      userId: r.userId,
-      unicode: r.unicode,
-      userName: r.userName,
-      email: r.email,
-      applicationStatus: statusOfUser(r.applicationStatus),
-    })),
-  };
 }

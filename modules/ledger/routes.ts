@@ -8,7 +8,6 @@ import { authPlugin, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {
   accountTypeLabels,
-  ACCOUNT_TYPES,
   createAccountInput,
   createCostCenterInput,
   exportQuery,
@@ -25,6 +24,8 @@ import {
   updateDraftInput,
   updateRecurringEntryInput,
 } from './contract';
+import { accountOptionsQuery, accountsListQuery, costCentersListQuery } from './chart-list-contract';
+import { accountCsvRows, ACCOUNTS_CSV_HEADER, COST_CENTERS_CSV_HEADER, costCenterCsvRows, listAccountsPage, listCostCentersPage } from './chart-list';
 import { addDays, todayInDubai } from './dates';
 import { statementPdf, type StatementData, type StatementKind } from './pdf';
 import * as ledger from './service';
@@ -71,10 +72,6 @@ const idParam = z.object({ id: z.string() });
 const codeParam = z.object({ code: z.string().trim().toUpperCase() });
 const periodParams = z.object({ period: periodParam });
 const yearQuery = z.object({ year: z.coerce.number({ error: 'year must be a year like 2026' }).int('year must be a year like 2026').min(2000, 'year must be a year like 2026').max(2100, 'year must be a year like 2026').optional() });
-const accountsQuery = z.object({
-  includeArchived: z.enum(['true', 'false'], { error: 'includeArchived must be true or false' }).optional(),
-  type: z.enum(ACCOUNT_TYPES, { error: `type must be one of: ${ACCOUNT_TYPES.join(', ')}` }).optional(),
-});
 
 const range = (q: { from?: string; to?: string }) => `${q.from ?? 'start'}-to-${q.to ?? 'today'}`;
 
@@ -123,10 +120,13 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       .use(auditTrail(deps, '/api/admin/ledger', ledgerTrail))
 
       // Chart of accounts ---------------------------------------------------------------------
-      .get('/accounts', async ({ query }) => {
-        const items = await ledger.listAccounts(db, { includeArchived: query.includeArchived !== 'false', type: query.type });
+      // The list (contract: search, sort, pages, CSV) and the whole chart for pickers and the tree (/options).
+      .get('/accounts', ({ query }) => listAccountsPage(db, query), { auth: 'admin', query: accountsListQuery })
+      .get('/accounts/export', ({ query }) => csvResponse(exportName('chart-of-accounts'), ACCOUNTS_CSV_HEADER, accountCsvRows(db, query)), { auth: 'admin', query: accountsListQuery })
+      .get('/accounts/options', async ({ query }) => {
+        const items = await ledger.listAccounts(db, { includeArchived: query.includeArchived, type: query.type });
         return { items, total: items.length };
-      }, { auth: 'admin', query: accountsQuery })
+      }, { auth: 'admin', query: accountOptionsQuery })
       .post('/accounts', async ({ body, set }) => {
         set.status = 201;
         return ledger.createAccount(db, body);
@@ -143,7 +143,9 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       }, { auth: 'admin', params: codeParam })
 
       // Cost centers --------------------------------------------------------------------------
-      .get('/cost-centers', async () => {
+      .get('/cost-centers', ({ query }) => listCostCentersPage(db, query), { auth: 'admin', query: costCentersListQuery })
+      .get('/cost-centers/export', ({ query }) => csvResponse(exportName('cost-centers'), COST_CENTERS_CSV_HEADER, costCenterCsvRows(db, query)), { auth: 'admin', query: costCentersListQuery })
+      .get('/cost-centers/options', async () => {
         const items = await ledger.listCostCenters(db);
         return { items, total: items.length };
       }, { auth: 'admin' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 /**
  * In-app notifications (with an optional email copy). Browser-safe: the site imports this file.
@@ -49,13 +50,21 @@ export type NotificationPage = { items: Notification[]; total: number; unread: n
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
-export const listNotificationsQuery = z.object({
-  filter: z.enum(['all', 'unread'], { error: 'filter is all or unread.' }).default('all'),
-  kind: z.union([notificationKindSchema, z.literal('')]).optional(),
-  limit: z.coerce.number().int().min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(NOTIFICATION_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0, 'offset cannot be negative.').default(0),
+/**
+ * GET /api/notifications and /api/admin/notifications (and the admin /export), on the one list contract
+ * (modules/platform/list.ts): q searches title, body and kind; sort by createdAt (newest first), kind or title.
+ */
+export const listNotificationsQuery = listQuery({
+  sort: ['createdAt', 'kind', 'title'],
+  defaultSort: '-createdAt',
+  sortAliases: { newest: '-createdAt', oldest: 'createdAt' },
+  filters: {
+    filter: z.enum(['all', 'unread'], { error: 'filter is all or unread.' }).default('all'),
+    kind: z.union([notificationKindSchema, z.literal('')]).optional(),
+  },
 });
 export type ListNotificationsQuery = z.input<typeof listNotificationsQuery>;
+export type ListNotificationsParams = z.output<typeof listNotificationsQuery>;
 
 export const notificationIdParam = z.object({ id: z.uuid('That is not a notification id.') });
 

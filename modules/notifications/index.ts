@@ -8,5 +8,6 @@
  * Call them inside the transaction that makes the change. Kinds live in ./contract (NOTIFICATION_KINDS).
  */
 export { notificationRoutes } from './routes';
-export { notify, notifyAdmins, listNotifications, markAllRead, markRead, unreadCount, getPreferences, updatePreferences, type NotifyInput, type NotifyAdminsInput, type Viewer } from './service';
+export { listNotifications } from './feed-list';
+export { notify, notifyAdmins, markAllRead, markRead, unreadCount, getPreferences, updatePreferences, type NotifyInput, type NotifyAdminsInput, type Viewer } from './service';
 export * from './contract';

@@ -4,6 +4,8 @@ import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError } from '../../api/errors';
 import { authPlugin, loadSession } from '../auth';
 import { listNotificationsQuery, notificationIdParam, notificationKindSchema, updatePreferencesInput } from './contract';
+import { csvResponse, exportName } from '../../api/list';
+import { listNotifications, NOTIFICATIONS_CSV_HEADER, notificationCsvRows } from './feed-list';
 import * as service from './service';
 import { z } from 'zod';
 
@@ -12,7 +14,7 @@ const readAllBody = z.object({ kind: notificationKindSchema.optional() });
 /**
  * A signed-in person's notifications under /api/notifications:
  *
- *   GET  /                  ?filter=all|unread&kind=&limit=&offset= → { items, total, unread }
+ *   GET  /                  ?q&filter=all|unread&kind&sort&limit&offset (the list contract) → { items, total, unread }
  *   GET  /unread-count      → { unread } (the bell polls this)
  *   POST /:id/read          → { id, read, unread }
  *   POST /read-all          { kind? } → { marked, unread }
@@ -24,7 +26,7 @@ export const userNotificationRoutes = (deps: { db: Db }) => {
   const me = (user: { id: string }) => ({ userId: user.id, audience: 'user' as const });
   return new Elysia({ prefix: '/api/notifications' })
     .use(authPlugin(deps))
-    .get('/', ({ user, query }) => service.listNotifications(db, me(user), query), { auth: 'user', query: listNotificationsQuery })
+    .get('/', ({ user, query }) => listNotifications(db, me(user), query), { auth: 'user', query: listNotificationsQuery })
     .get('/unread-count', async ({ user }) => ({ unread: await service.unreadCount(db, me(user)) }), { auth: 'user' })
     .post('/read-all', ({ user, body }) => service.markAllRead(db, me(user), body.kind), { auth: 'user', body: readAllBody })
     .get('/preferences', async ({ user }) => ({ preferences: await service.getPreferences(db, user) }), { auth: 'user' })
@@ -37,7 +39,8 @@ export const userNotificationRoutes = (deps: { db: Db }) => {
 
 /**
  * The operators' shared feed under /api/admin/notifications (read state per administrator):
- * GET / (same query and shape as above), GET /unread-count, POST /:id/read, POST /read-all.
+ * GET / (same query and shape as above), GET /export (text/csv of the whole filtered feed), GET /unread-count,
+ * POST /:id/read, POST /read-all.
  */
 export const adminNotificationRoutes = (deps: { db: Db }) => {
   const { db } = deps;
@@ -49,7 +52,8 @@ export const adminNotificationRoutes = (deps: { db: Db }) => {
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
       if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
-    .get('/', ({ user, query }) => service.listNotifications(db, admin(user), query), { auth: 'admin', query: listNotificationsQuery })
+    .get('/', ({ user, query }) => listNotifications(db, admin(user), query), { auth: 'admin', query: listNotificationsQuery })
+    .get('/export', ({ user, query }) => csvResponse(exportName('notifications'), NOTIFICATIONS_CSV_HEADER, notificationCsvRows(db, admin(user), query)), { auth: 'admin', query: listNotificationsQuery })
     .get('/unread-count', async ({ user }) => ({ unread: await service.unreadCount(db, admin(user)) }), { auth: 'admin' })
     .post('/read-all', ({ user, body }) => service.markAllRead(db, admin(user), body.kind), { auth: 'admin', body: readAllBody })
     .post('/:id/read', ({ user, params }) => service.markRead(db, admin(user), params.id), { auth: 'admin', params: notificationIdParam });

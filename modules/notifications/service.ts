@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../api/errors';
 import { users } from '../auth/schema';
@@ -9,11 +9,8 @@ import {
   kindLabel,
   kindsFor,
   NOTIFICATION_KINDS,
-  type ListNotificationsQuery,
-  type Notification,
   type NotificationAudience,
   type NotificationKind,
-  type NotificationPage,
   type NotificationPreference,
   type UpdatePreferencesInput,
 } from './contract';
@@ -133,12 +130,12 @@ export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ 
 
 // ——— Reading ———
 
-const feed = (viewer: Viewer): SQL =>
+export const feed = (viewer: Viewer): SQL =>
   viewer.audience === 'admin'
     ? and(eq(notifications.audience, 'admin'), isNull(notifications.userId))!
     : and(eq(notifications.audience, 'user'), eq(notifications.userId, viewer.userId))!;
 
-const readJoin = (viewer: Viewer) =>
+export const readJoin = (viewer: Viewer) =>
   and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, viewer.userId));
 
 export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
@@ -148,47 +145,6 @@ export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
     .leftJoin(notificationReads, readJoin(viewer))
     .where(and(feed(viewer), isNull(notificationReads.userId)));
   return Number(row?.n ?? 0);
-}
-
-export async function listNotifications(db: Db, viewer: Viewer, query: ListNotificationsQuery = {}): Promise<NotificationPage> {
-  const filter = query.filter ?? 'all';
-  const limit = Math.min(Math.max(Number(query.limit ?? 20), 1), 100);
-  const offset = Math.max(Number(query.offset ?? 0), 0);
-  const conditions: SQL[] = [feed(viewer)];
-  if (query.kind) conditions.push(eq(notifications.kind, query.kind));
-  if (filter === 'unread') conditions.push(isNull(notificationReads.userId));
-  const where = and(...conditions);
-  const [rows, [{ n }], unread] = await Promise.all([
-    db
-      .select({
-        id: notifications.id,
-        kind: notifications.kind,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        createdAt: notifications.createdAt,
-        readAt: notificationReads.readAt,
-      })
-      .from(notifications)
-      .leftJoin(notificationReads, readJoin(viewer))
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(notifications).leftJoin(notificationReads, readJoin(viewer)).where(where),
-    unreadCount(db, viewer),
-  ]);
-  const items: Notification[] = rows.map((r) => ({
-    id: r.id,
-    kind: r.kind as NotificationKind,
-    title: r.title,
-    body: r.body,
-    link: r.link,
-    createdAt: r.createdAt.toISOString(),
-    read: r.readAt !== null,
-    readAt: r.readAt ? r.readAt.toISOString() : null,
-  }));
-  return { items, total: Number(n), unread };
 }
 
 /** Marks one notification of the viewer's feed read (idempotent). 404 when it is not theirs. */

@@ -10,4 +10,6 @@ export * from './contract';
 export { propertyRoutes, publicPropertyRoutes, adminPropertyRoutes, marketDataRoutes } from './routes';
 export { listProperties, getProperty, getPublicProperty, createProperty, updateProperty, applyAction } from './service';
 export { invalidateCatalogue } from './catalogue';
+export { listAdminProperties } from './admin-list';
+export * from './admin-list-contract';
 export { seedDemoProperties } from './seed';

@@ -21,6 +21,9 @@ import {
   valuationInput,
   type PropertyAction,
 } from './contract';
+import { csvResponse, exportName } from '../../api/list';
+import { listAdminProperties, PROPERTIES_CSV_HEADER, propertyCsvRows } from './admin-list';
+import { adminPropertiesQuery } from './admin-list-contract';
 import * as service from './service';
 
 const idParam = z.object({ id: z.uuid(propertyMessages.notFound) });
@@ -102,7 +105,8 @@ const adminGate = (db: Db) =>
 
 /**
  * Administration of the catalogue (admins only; every write is in the audit log):
- *   GET    /api/admin/properties                          same query as the public list, every status
+ *   GET    /api/admin/properties                          the list contract (admin-list-contract.ts), every status → { items, total, limit, offset }
+ *   GET    /api/admin/properties/export                   the same query → text/csv of the whole filtered set
  *   POST   /api/admin/properties                          PropertyInput → 201 detail (a draft)
  *   GET    /api/admin/properties/stats                    counts by status, portfolio value, raised, average net yield
  *   GET    /api/admin/properties/:id                      detail, any status
@@ -123,7 +127,8 @@ export const adminPropertyRoutes = (deps: { db: Db }) => {
     .onAfterHandle(({ request }) => {
       if (request.method !== 'GET') invalidateCatalogue();
     })
-    .get('/', ({ query }) => service.listProperties(db, query, { publicOnly: false }), { auth: 'admin', query: listQuery })
+    .get('/', ({ query }) => listAdminProperties(db, query), { auth: 'admin', query: adminPropertiesQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('properties'), PROPERTIES_CSV_HEADER, propertyCsvRows(db, query)), { auth: 'admin', query: adminPropertiesQuery })
     .get('/stats', () => service.propertyStats(db), { auth: 'admin' })
     .post('/', async ({ body, user, request, set }) => {
       set.status = 201;

@@ -50,7 +50,7 @@ export const MAX_DOCUMENTS = 30;
 
 const photoJson = (p: { id: string; url: string; alt: string; position: number }): PropertyPhotoJson => ({ id: p.id, url: p.url, alt: p.alt, position: p.position });
 
-function cardJson(p: Property, cover: PropertyPhotoJson | null): PropertyCardJson {
+export function cardJson(p: Property, cover: PropertyPhotoJson | null): PropertyCardJson {
   const bps = fundedBps(p.sharesSold, p.totalShares);
   return {
     id: p.id,
@@ -133,7 +133,7 @@ function listOrder(sort: ListQuery['sort']): SQL[] {
   }
 }
 
-async function coversFor(db: Db, ids: string[]): Promise<Map<string, PropertyPhotoJson>> {
+export async function coversFor(db: Db, ids: string[]): Promise<Map<string, PropertyPhotoJson>> {
   const out = new Map<string, PropertyPhotoJson>();
   if (ids.length === 0) return out;
   const rows = await db

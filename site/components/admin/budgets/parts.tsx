@@ -23,6 +23,8 @@ import { cx } from '../ui';
 
 export const BUDGETS_API = '/api/admin/budgets';
 export const COST_CENTERS_URL = '/api/admin/ledger/cost-centers';
+/** Every cost center for pickers and the tree (not paged; COST_CENTERS_URL is the paged list and where writes go). */
+export const COST_CENTER_OPTIONS_URL = `${COST_CENTERS_URL}/options`;
 
 export function apiUrl(path: string, params: Record<string, string | number | undefined | null> = {}): string {
   const q = new URLSearchParams();
@@ -38,7 +40,7 @@ export const KIND_LABELS: Record<string, string> = { property: 'Property', depar
 
 /** The cost centers, fetched once and shared by every screen. */
 export function useCostCenters() {
-  const q = useQuery<{ items: CostCenter[]; total: number }>({ queryKey: [COST_CENTERS_URL] });
+  const q = useQuery<{ items: CostCenter[]; total: number }>({ queryKey: [COST_CENTER_OPTIONS_URL] });
   const items = Array.isArray(q.data?.items) ? q.data.items : [];
   return { ...q, items };
 }

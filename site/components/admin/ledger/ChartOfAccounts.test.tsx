@@ -25,8 +25,8 @@ afterEach(() => {
 
 function setup(extra: Record<string, () => Response> = {}) {
   return mockFetch({
-    '/api/admin/ledger/accounts?includeArchived=false': () => json({ items: CHART, total: CHART.length }),
-    '/api/admin/ledger/accounts?includeArchived=true': () => json({ items: [...CHART, archived], total: CHART.length + 1 }),
+    '/api/admin/ledger/accounts/options?includeArchived=false': () => json({ items: CHART, total: CHART.length }),
+    '/api/admin/ledger/accounts/options?includeArchived=true': () => json({ items: [...CHART, archived], total: CHART.length + 1 }),
     '/api/admin/ledger/trial-balance': () => json(tb),
     ...extra,
   });

@@ -73,7 +73,7 @@ describe('comparison columns', () => {
   });
 
   it('shows the profit and loss with current, prior and change columns, negatives in parentheses', async () => {
-    const calls = mockFetch({ '/api/admin/ledger/profit-and-loss': () => json(pl), '/api/admin/ledger/cost-centers': () => json({ items: [], total: 0 }) });
+    const calls = mockFetch({ '/api/admin/ledger/profit-and-loss': () => json(pl), '/api/admin/ledger/cost-centers/options': () => json({ items: [], total: 0 }) });
     renderWithApp(<StatementsView />);
     await screen.findByText('Platform fees');
     const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -99,7 +99,7 @@ describe('comparison columns', () => {
     mockFetch({
       '/api/admin/ledger/profit-and-loss': () => json(pl),
       '/api/admin/ledger/balance-sheet': () => json(bs),
-      '/api/admin/ledger/cost-centers': () => json({ items: [], total: 0 }),
+      '/api/admin/ledger/cost-centers/options': () => json({ items: [], total: 0 }),
     });
     renderWithApp(<StatementsView />);
     const tabs = screen.getByRole('tablist', { name: 'Statement' });

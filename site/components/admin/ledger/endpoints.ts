@@ -20,8 +20,12 @@ export function ledgerUrl(path: string, params: Params = {}): string {
   return `${LEDGER_API}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-export const ACCOUNTS_URL = ledgerUrl('/accounts');
-export const COST_CENTERS_URL = ledgerUrl('/cost-centers');
+/**
+ * The whole chart and every cost center, for pickers and trees (the `/options` lists are not paged; the
+ * `/accounts` and `/cost-centers` lists follow the list contract and page).
+ */
+export const ACCOUNTS_URL = ledgerUrl('/accounts/options');
+export const COST_CENTERS_URL = ledgerUrl('/cost-centers/options');
 
 /** After any write: every ledger query is refetched (balances, lists and reports all move together). */
 export function refreshLedger(client: QueryClient) {

@@ -60,13 +60,13 @@ export default function ChartOfAccounts() {
   const [busyCode, setBusyCode] = useState<string | null>(null);
   const gridRef = useRef<HTMLTableSectionElement>(null);
 
-  const url = ledgerUrl('/accounts', { includeArchived: showArchived ? 'true' : 'false', type });
+  const url = ledgerUrl('/accounts/options', { includeArchived: showArchived ? 'true' : 'false', type });
   const accounts = useQuery<AccountsResponse>({ queryKey: [url] });
   // Every account's balance today: the trial balance's closing column (its cost grows with accounts, not lines).
   const today = todayInDubai();
   const tb = useQuery<TrialBalanceResponse>({ queryKey: [ledgerUrl('/trial-balance', { to: today })] });
   // The whole chart, archived included, for parents and the rules (an archived account's children, …).
-  const all = useQuery<AccountsResponse>({ queryKey: [ledgerUrl('/accounts', { includeArchived: 'true' })] });
+  const all = useQuery<AccountsResponse>({ queryKey: [ledgerUrl('/accounts/options', { includeArchived: 'true' })] });
 
   const items = accounts.data?.items ?? [];
   const fullTree = useMemo(() => buildAccountTree(items), [items]);

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { COST_CENTER_KINDS, createCostCenterInput, type CostCenterKind } from '../../../../modules/ledger/contract';
 import { ApiError, api, errorText } from '../../../lib/api';
 import { toast } from '../../../lib/stores/toast';
-import { COST_CENTERS_URL, ErrorNote, KIND_LABELS, costCenterOptions, fieldClass, useCostCenters, type CostCenter } from '../budgets/parts';
+import { COST_CENTER_OPTIONS_URL, COST_CENTERS_URL, ErrorNote, KIND_LABELS, costCenterOptions, fieldClass, useCostCenters, type CostCenter } from '../budgets/parts';
 import { Button, ButtonLink, Card, cx } from '../ui';
 
 export type CostCenterForm = { code: string; name: string; kind: CostCenterKind | ''; parent: string; property: string; description: string };
@@ -106,7 +106,7 @@ export default function CostCenterCreate() {
     setBusy(true);
     try {
       const created = await api.post<CostCenter>(COST_CENTERS_URL, body);
-      await queryClient.invalidateQueries({ queryKey: [COST_CENTERS_URL] });
+      await queryClient.invalidateQueries({ queryKey: [COST_CENTER_OPTIONS_URL] });
       toast({ title: 'Cost center created', description: `${created.code} ${created.name} can now be used on journal lines and budgets.`, variant: 'success' });
       navigate('/admin/cost-centers');
     } catch (err) {

@@ -8,7 +8,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartLine, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { CURRENCIES, CURRENCY_CODES, MIN_INVESTMENT_FILS, convertMinor, formatMoney } from '../../../../modules/platform/contract';
-import { bpsToPercent, hundredthsToString, MARKET_SERIES, parseHundredths, type PropertyListJson } from '../../../../modules/properties/contract';
+import { bpsToPercent, hundredthsToString, MARKET_SERIES, parseHundredths } from '../../../../modules/properties/contract';
+import type { AdminPropertyListItem } from '../../../../modules/properties/admin-list-contract';
+import { fetchAllPages } from '../all-pages';
 import { api, errorText } from '../../../lib/api';
 import { toast } from '../../../lib/stores/toast';
 import { todayInDubai } from '../ledger/dates';
@@ -47,7 +49,9 @@ export default function MarketData() {
 
 function PropertyFigures() {
   const client = useQueryClient();
-  const list = useQuery<PropertyListJson>({ queryKey: [`${ADMIN_PROPERTIES}?sort=featured&pageSize=100`] });
+  // Every property, whatever the count, for the picker (the list itself pages by 200 at most).
+  const pickerUrl = `${ADMIN_PROPERTIES}?sort=status`;
+  const list = useQuery({ queryKey: [pickerUrl, 'all'], queryFn: () => fetchAllPages<AdminPropertyListItem>(pickerUrl) });
   const [selected, setSelected] = useState('');
   useEffect(() => {
     if (!selected && list.data?.items?.[0]) setSelected(list.data.items[0].id);

@@ -19,11 +19,13 @@ import {
   type PropertyAction,
   type PropertyCardJson,
   type PropertyDetailJson,
-  type PropertyListJson,
 } from '../../../../modules/properties/contract';
+import type { AdminPropertyList } from '../../../../modules/properties/admin-list-contract';
+import { exportUrl } from '../../../../modules/platform/list';
 import { api, errorText } from '../../../lib/api';
 import { toast } from '../../../lib/stores/toast';
 import { formatDateTime } from '../format';
+import { ExportButton } from '../ledger/ExportButton';
 import { formatAed } from '../ledger/money';
 import { Dialog, ErrorNote } from '../ledger/parts';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
@@ -36,13 +38,15 @@ import { Button, Card, DataTable, EmptyState, ListCard, ScreenIntro, SearchField
 type Stats = { byStatus: Record<string, number>; portfolioValue: string; raised: string; averageNetYieldBps: number | null };
 
 const SORTS = [
-  { value: 'featured', label: 'Status, newest first' },
-  { value: 'newest', label: 'Newest published' },
-  { value: 'yield', label: 'Highest net yield' },
-  { value: 'funded', label: 'Most funded' },
+  { value: 'status', label: 'Open for funding first' },
+  { value: '-createdAt', label: 'Newest added' },
+  { value: '-publishedAt', label: 'Newest published' },
+  { value: '-netYield', label: 'Highest net yield' },
+  { value: '-funded', label: 'Most funded' },
   { value: 'deadline', label: 'Deadline soonest' },
-  { value: 'value_desc', label: 'Value, highest first' },
-  { value: 'value_asc', label: 'Value, lowest first' },
+  { value: '-valuation', label: 'Value, highest first' },
+  { value: 'valuation', label: 'Value, lowest first' },
+  { value: 'title', label: 'Title A–Z' },
 ];
 
 const columns = [
@@ -100,10 +104,11 @@ function PropertyList({ onOpen, onCreate }: { onOpen: (id: string) => void; onCr
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
   const [city, setCity] = useState('');
-  const [sort, setSort] = useState('featured');
+  const [sort, setSort] = useState('status');
   const q = useSettledText(search, () => setOffset(0));
-  const url = withQuery(ADMIN_PROPERTIES, { q, status, city, sort, page: Math.floor(offset / PAGE_SIZE) + 1, pageSize: PAGE_SIZE });
-  const list = useQuery<PropertyListJson>({ queryKey: [url], placeholderData: keepPreviousData });
+  const filters = { q, status, city, sort };
+  const url = withQuery(ADMIN_PROPERTIES, { ...filters, limit: PAGE_SIZE, offset });
+  const list = useQuery<AdminPropertyList>({ queryKey: [url], placeholderData: keepPreviousData });
   const stats = useQuery<Stats>({ queryKey: [`${ADMIN_PROPERTIES}/stats`] });
   const items = list.data?.items ?? [];
   const s = stats.data?.byStatus ? stats.data : undefined;
@@ -129,6 +134,13 @@ function PropertyList({ onOpen, onCreate }: { onOpen: (id: string) => void; onCr
             <Button icon={RefreshCw} onClick={() => { void list.refetch(); void stats.refetch(); }} disabled={list.isFetching}>
               {list.isFetching && !list.isPending ? 'Refreshing…' : 'Refresh'}
             </Button>
+            <ExportButton
+              url={exportUrl(ADMIN_PROPERTIES, filters)}
+              fallbackName={`manzil-properties-${new Date().toISOString().slice(0, 10)}.csv`}
+              expectedRows={list.data?.total}
+              noun={['property', 'properties']}
+              disabled={!list.data || list.data.total === 0}
+            />
             <Button variant="primary" icon={Plus} onClick={onCreate}>Add property</Button>
           </>
         }
