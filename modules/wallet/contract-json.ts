@@ -17,6 +17,8 @@ export type WalletSummary = {
   /** Withdrawals requested and not yet paid (held or being paid). */
   pendingWithdrawals: string;
   limits: { minDeposit: string; minWithdrawal: string; maxAmount: string };
+  /** The verified name payouts go to (the KYC legal name), or null before identity is verified. */
+  payeeName: string | null;
   updatedAt: string | null;
 };
 

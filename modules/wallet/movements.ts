@@ -84,9 +84,12 @@ export async function lockWallet(tx: Db, userId: string): Promise<{ balance: big
 // Summary and transactions
 
 export async function getWalletSummary(db: Db, userId: string): Promise<WalletSummary> {
-  const [row] = await q<{ balance: string | null; held: string | null; updated_at: string | null; pending_deposits: string; pending_withdrawals: string }>(
+  const [row] = await q<{ balance: string | null; held: string | null; updated_at: string | null; pending_deposits: string; pending_withdrawals: string; payee_name: string | null }>(
     db,
     sql`select w.balance::text, w.held::text, w.updated_at,
+               (select coalesce(nullif(trim(k.legal_name), ''), trim(u.first_name || ' ' || u.last_name)) from users u
+                  left join kyc_applications k on k.user_id = u.id and k.status = 'approved'
+                 where u.id = ${userId} and u.kyc_status in ('approved', 'completed')) as payee_name,
                (select coalesce(sum(net), 0)::text from wallet_deposits d where d.user_id = ${userId} and d.status = 'pending') as pending_deposits,
                (select coalesce(sum(amount), 0)::text from wallet_withdrawals x where x.user_id = ${userId} and x.status in ('pending', 'awaiting_second_approval', 'processing')) as pending_withdrawals
           from (select 1) one left join wallets w on w.user_id = ${userId}`,
@@ -101,6 +104,7 @@ export async function getWalletSummary(db: Db, userId: string): Promise<WalletSu
     pendingDeposits: big(row?.pending_deposits).toString(),
     pendingWithdrawals: big(row?.pending_withdrawals).toString(),
     limits: { minDeposit: MIN_DEPOSIT_FILS.toString(), minWithdrawal: MIN_WITHDRAWAL_FILS.toString(), maxAmount: MAX_AMOUNT_FILS.toString() },
+    payeeName: row?.payee_name ?? null,
     updatedAt: isoOrNull(row?.updated_at),
   };
 }
