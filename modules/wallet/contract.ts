@@ -15,23 +15,40 @@
  *                                             Optional Idempotency-Key header (as for withdrawals and investments):
  *                                             a repeat answers 200 with the first response (header Idempotent-Replay).
  *   GET  /api/wallet/deposits/:id             → DepositJson (poll it until it is confirmed)
+ *   POST /api/wallet/deposits needs verified identity (422 kyc_required) and a payment provider (503
+ *                                             payments_not_configured in production without one). With Stripe the
+ *                                             answer carries the PaymentIntent's clientSecret; the wallet is
+ *                                             credited only by Stripe's signed webhook.
  *   POST /api/wallet/withdrawals              withdrawalInput { amount, iban, accountName? } → 201 WithdrawalJson
- *                                             (status 'pending'; the amount is held until an admin decides)
+ *                                             (status 'pending'; the amount is held until an admin decides). Verified
+ *                                             identity only; paid only to an account in the verified name (a different
+ *                                             accountName: 422 account_name_mismatch).
  *   POST /api/wallet/withdrawals/:id/cancel   a pending withdrawal, by its owner → WithdrawalJson ('cancelled')
  *   GET  /api/wallet/withdrawals              → { items: WithdrawalJson[] }
  *   GET  /api/wallet/transactions             transactionsQuery → TransactionsPage (newest first, with running balance)
  *   GET  /api/wallet/statement                statementQuery ?from&to&format=csv|pdf → the file (attachment)
  *
- * Payment provider (sandbox)
+ * Payment provider
  *   POST /api/payments/sandbox/:providerRef/confirm   confirms a sandbox deposit or payout now (tests, demos);
- *                                                     idempotent. Refused (404) when the sandbox provider is not in use.
+ *                                                     idempotent. Exists only where the sandbox is in use (never in
+ *                                                     production, unless PAYMENTS_SANDBOX=1 for staging).
+ *   POST /api/payments/stripe/webhook                 Stripe events, signature-verified on the raw body (400 otherwise);
+ *                                                     CSRF-exempt; redelivered event ids are acknowledged, not applied.
  *
  * Admin API (auth: admin; 401 visitor, 403 investor — settled before the input is validated)
  *   GET  /api/admin/wallets                   adminWalletsQuery → AdminWalletsPage
  *   GET  /api/admin/wallets/:userId           → AdminWalletDetail
- *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → AdjustmentJson (audited, journaled)
+ *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → 201 AdjustmentJson (audited,
+ *                                             journaled), or above the four-eyes threshold 202 AdjustmentRequestJson
+ *                                             (pending a second administrator). Never one's own wallet (403 self_approval).
+ *   GET  /api/admin/wallets/adjustment-requests       adjustmentRequestsQuery ?status → { items: AdjustmentRequestJson[], total }
+ *   POST /api/admin/wallets/adjustment-requests/:id/approve   another administrator (403 second_admin_required for the asker)
+ *   POST /api/admin/wallets/adjustment-requests/:id/reject    rejectAdjustmentRequestInput { reason }
  *   GET  /api/admin/wallets/withdrawals       adminWithdrawalsQuery ?status → { items: AdminWithdrawalJson[], total }
- *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms)
+ *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms;
+ *                                             above the four-eyes threshold the first approval gives
+ *                                             'awaiting_second_approval' and a different admin's completes it).
+ *                                             Never a withdrawal from one's own wallet (403 self_approval).
  *   POST /api/admin/wallets/withdrawals/:id/reject    rejectWithdrawalInput { reason } → AdminWithdrawalJson ('rejected'; hold released)
  *
  * Errors: 400 { message, error: 'validation_failed', fields } for malformed input; 422 for business rules

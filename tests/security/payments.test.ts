@@ -299,6 +299,31 @@ describeEachDb('payments security', (kind) => {
     await reconciled();
   });
 
+  it('lets parallel payout workers claim each payout once (FOR UPDATE SKIP LOCKED)', async () => {
+    const slow = recordingProvider();
+    const create = slow.provider.createPayout;
+    slow.provider.createPayout = async (r) => {
+      await new Promise((done) => setTimeout(done, 50));
+      return create(r);
+    };
+    const held = recordingProvider({ alwaysFail: true });
+    const heldApp = createApp({ db: database.db, paymentProvider: held.provider, production: false });
+    const admin = clientWith(heldApp, (await createInvestor(database.db, { role: 'admin' })).token);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const inv = await createInvestor(database.db);
+      await fundWallet(database.db, inv.id, 50_000n, sandbox);
+      const w = await clientWith(heldApp, inv.token).json<WithdrawalJson>('POST', '/api/wallet/withdrawals', { amount: 20_000, iban: IBAN });
+      await admin.json('POST', `/api/admin/wallets/withdrawals/${w.body.id}/approve`, {}); // first attempt fails: queued
+      ids.push(w.body.id);
+    }
+    const runs = await Promise.all([1, 2, 3].map(() => deliverPayouts(database.db, slow.provider, { now: LATER() })));
+    expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(4);
+    expect([...slow.calls].sort()).toEqual([...ids].sort());
+    held.close();
+    slow.close();
+  });
+
   describe('Stripe', () => {
     let stripeApp: ReturnType<typeof createApp>;
     let fake: ReturnType<typeof fakeStripe>;
