@@ -21,13 +21,14 @@ import { walletRoutes } from '../modules/wallet';
 import { investingRoutes } from '../modules/investing';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
-import { parseJsonBody } from './body';
+import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
 import { checkCsrf } from './csrf';
 import { AppError } from './errors';
 import { assertCleanUrl } from './input-guards';
 import { OPENAPI_PATH, openApiHandler } from './openapi';
 import { securityHeaders } from './security-headers';
+import { isSignedWebhook } from './webhooks';
 
 export type AppDeps = {
   db: Db;
@@ -36,8 +37,13 @@ export type AppDeps = {
   log?: Pick<Console, 'error'>;
   /** The assistant's knowledge base; built once from the FAQ and the learn articles when not given. */
   chatKnowledge?: ChatKnowledge;
-  /** The payment provider for deposits and payouts; the built-in sandbox when not given. */
-  paymentProvider?: PaymentProvider;
+  /**
+   * The payment provider for deposits and payouts. Not given: from the environment (modules/payments/config.ts:
+   * Stripe when STRIPE_SECRET_KEY is set, the sandbox outside production). null: none.
+   */
+  paymentProvider?: PaymentProvider | null;
+  /** Runs in-process background jobs (the payout outbox worker). The server sets it; tests do not. */
+  backgroundJobs?: boolean;
 };
 
 type ValidationIssue = { path?: string; message?: string; summary?: string };
@@ -78,7 +84,9 @@ export function createApp(deps: AppDeps) {
         cookie[CSRF_COOKIE].set({ value: randomToken(24), httpOnly: false, sameSite: 'lax', secure: isProduction(), path: '/' });
       }
     })
-    .onParse(async ({ request, contentType }) => {
+    .onParse(async ({ request, contentType, path }) => {
+      // A signed webhook's signature covers the exact body: hand it to the route as text, unparsed.
+      if (isSignedWebhook(path)) return readLimitedText(request, MAX_JSON_BYTES);
       const type = (contentType ?? '').toLowerCase();
       if (type.startsWith('application/json') || type.endsWith('+json')) return parseJsonBody(request);
       if (type.startsWith('multipart/form-data')) return; // uploads: the route reads its own form data

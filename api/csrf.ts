@@ -1,6 +1,7 @@
 import { isCsrfExempt } from '../site/lib/api';
 import { CSRF_COOKIE, parseCookieHeader, safeEqual } from './cookies';
 import { AppError } from './errors';
+import { isSignedWebhook } from './webhooks';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -20,6 +21,8 @@ export const csrfMessages = {
 export function checkCsrf(request: Request): void {
   if (!MUTATING.has(request.method)) return;
   const url = new URL(request.url);
+  // Provider webhooks carry no cookie or Origin: their route verifies the provider's signature instead.
+  if (isSignedWebhook(url.pathname)) return;
   if (isCsrfExempt(url.pathname)) {
     const origin = request.headers.get('origin');
     if (origin && origin !== 'null') {

@@ -154,7 +154,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     process.exit(1);
   }
   const database = await bootDatabaseOrExit();
-  const app = createApp({ db: database.db });
+  const app = createApp({ db: database.db, backgroundJobs: true });
   const astro = (await import(entry)) as { handler: NodeHandler };
   const handle = createFetch(app, astro.handler);
 

@@ -12,6 +12,7 @@ export * from '../modules/settings/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/onboarding/schema';
 export * from '../modules/wallet/schema';
+export * from '../modules/payments/schema';
 export * from '../modules/investing/schema';
 export * from '../modules/kyc/screening-schema';
 export * from '../modules/files/schema';

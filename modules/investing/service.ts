@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
 import { isKycVerified } from '../auth/contract';
 import { provideRetailUsage } from '../kyc';
-import { ensureInvestorAccount, ensurePropertyAccount, LEDGER_ACCOUNTS, post, verifyBalances, type PostingLine } from '../ledger';
+import { ensureInvestorAccount, ensurePropertyAccount, LEDGER_ACCOUNTS, post, verifyBalances } from '../ledger';
 import { notify } from '../notifications';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
 import { quoteInvestment, SHARE_SCALE, type PropertyFinancials } from '../properties/contract';
@@ -31,6 +31,7 @@ import {
   type RetailLimitJson,
   type ValuePoint,
 } from './contract';
+import { cancellationPosting, purchasePosting } from './postings';
 
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
@@ -383,19 +384,13 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
 
     const id = crypto.randomUUID();
     const balanceAfter = wallet.balance - quote.total;
-    const lines: PostingLine[] = [
-      { accountCode: investorCode, debit: quote.total, memo: `Purchase of ${unitsToShares(quote.units)} shares of ${property.reference}` },
-      { accountCode: propertyCode, credit: quote.principal, property: property.reference, memo: `${unitsToShares(quote.units)} shares sold to ${user.unicode}` },
-    ];
-    if (fee > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.transactionFees, credit: fee, memo: 'Purchase fee' });
-    if (quote.vat > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.vatOutput, credit: quote.vat, memo: 'VAT 5% on the purchase fee' });
-    const posted = await post(tx, {
-      date: dubaiDate(now),
-      memo: `Investment in ${property.title} (${property.reference})`,
-      source: { module: 'investing.purchase', id },
-      authorId: userId,
-      lines,
-    });
+    const posted = await post(
+      tx,
+      purchasePosting(
+        { id, shares: unitsToShares(quote.units), principal: quote.principal, fee, vat: quote.vat, total: quote.total, property, investorUnicode: user.unicode },
+        { investorAccount: investorCode, propertyAccount: propertyCode, date: dubaiDate(now), authorId: userId },
+      ),
+    );
     const [inserted] = await q<{ receipt_no: string; created_at: string | Date }>(
       tx,
       sql`with h as (
@@ -515,19 +510,13 @@ export async function cancelInvestment(db: Db, userId: string, id: string, opts:
     const investorAccount = await ensureInvestorAccount(tx, { userId, unicode: user.unicode, name: fullName(user) });
     const propertyAccount = await ensurePropertyAccount(tx, { propertyId: inv.property_id, name: inv.p_title, reference: inv.p_reference });
     const receipt = receiptNumber(inv.receipt_no);
-    const lines: PostingLine[] = [
-      { accountCode: propertyAccount.code, debit: principal, property: inv.p_reference, memo: `${unitsToShares(units)} shares returned by ${user.unicode}` },
-    ];
-    if (fee > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.transactionFees, debit: fee, memo: 'Purchase fee refunded' });
-    if (vat > 0n) lines.push({ accountCode: LEDGER_ACCOUNTS.vatOutput, debit: vat, memo: 'VAT on the purchase fee refunded' });
-    lines.push({ accountCode: investorAccount.code, credit: total, memo: `Refund of ${receipt}` });
-    const posted = await post(tx, {
-      date: dubaiDate(now),
-      memo: `Cancellation of investment ${receipt} within ${CANCELLATION_WINDOW_HOURS} hours: full refund`,
-      source: { module: 'investing.cancellation', id },
-      authorId: userId,
-      lines,
-    });
+    const posted = await post(
+      tx,
+      cancellationPosting(
+        { id, shares: unitsToShares(units), principal, fee, vat, total, property: { reference: inv.p_reference, title: inv.p_title }, investorUnicode: user.unicode, receipt, windowHours: CANCELLATION_WINDOW_HOURS },
+        { investorAccount: investorAccount.code, propertyAccount: propertyAccount.code, date: dubaiDate(now), authorId: userId },
+      ),
+    );
     await moveWallet(tx, { userId, delta: total, kind: 'refund', description: `Refund: cancelled investment ${receipt} in ${inv.p_title}`, ref: { type: 'investment', id }, journalReference: posted.reference });
     // Shares handed back reopen a property that sold out, while its funding deadline has not passed.
     await q(

@@ -50,3 +50,20 @@ export function sqlState(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+export type EntryLine = { account: string; debit: bigint; credit: bigint; memo: string | null };
+
+/**
+ * The journal entry a document posted, by its source { module, id }: its lines in order, with account codes
+ * and amounts (null when nothing was posted). Money tests assert the exact lines with it.
+ */
+export async function entryFor(db: Db, source: { module: string; id: string }): Promise<{ reference: string; lines: EntryLine[] } | null> {
+  const lines = await rows<{ reference: string; code: string; debit: string; credit: string; memo: string | null }>(
+    db,
+    sql`select 'JE-' || lpad(e.number::text, 6, '0') as reference, a.code, l.debit::text, l.credit::text, l.memo
+          from ledger_journal_entries e join ledger_journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.account_id
+         where e.source_module = ${source.module} and e.source_id = ${source.id} order by l.line_no`,
+  );
+  if (!lines.length) return null;
+  return { reference: lines[0].reference, lines: lines.map((l) => ({ account: l.code, debit: BigInt(l.debit), credit: BigInt(l.credit), memo: l.memo })) };
+}

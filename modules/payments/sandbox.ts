@@ -26,6 +26,7 @@ export function createSandboxProvider(opts: SandboxOptions = {}): PaymentProvide
   let handler: ProviderEventHandler | null = null;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let closed = false;
+  const payouts = new Map<string, string>();
 
   const emit = async (event: ProviderEvent) => {
     if (!handler) return 'ignored' as const;
@@ -56,8 +57,12 @@ export function createSandboxProvider(opts: SandboxOptions = {}): PaymentProvide
       if (confirmAfterMs !== null) later({ type: 'deposit.succeeded', providerRef }, confirmAfterMs);
       return { providerRef };
     },
-    async createPayout(_request: CreatePayoutRequest) {
+    async createPayout(request: CreatePayoutRequest) {
+      // Idempotent by withdrawal id, as a real provider is by its idempotency key.
+      const known = payouts.get(request.withdrawalId);
+      if (known) return { providerRef: known };
       const providerRef = ref('pay');
+      payouts.set(request.withdrawalId, providerRef);
       if (confirmAfterMs !== null) later({ type: 'payout.succeeded', providerRef }, confirmAfterMs);
       return { providerRef };
     },

@@ -29,6 +29,12 @@ export const SETTINGS = {
     default: '18000000',
     schema: filsString('The retail annual limit', 100_000n, 10_000_000_000n),
   },
+  fourEyesThreshold: {
+    label: 'Four-eyes threshold',
+    description: 'Wallet adjustments and withdrawals above this amount need a second administrator to approve them.',
+    default: '1000000',
+    schema: filsString('The four-eyes threshold', 10_000n, 1_000_000_000n),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

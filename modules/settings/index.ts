@@ -1,5 +1,5 @@
-/** Operator settings (e.g. the retail annual limit), changed from /admin/settings and audited. */
-export { getSetting, getRetailAnnualLimitFils, listSettings, updateSetting } from './service';
+/** Operator settings (the retail annual limit, the four-eyes threshold), changed from /admin/settings and audited. */
+export { getSetting, getFourEyesThresholdFils, getRetailAnnualLimitFils, listSettings, updateSetting } from './service';
 export { settingsRoutes } from './routes';
 export { platformSettings } from './schema';
 export * from './contract';

@@ -19,6 +19,11 @@ export async function getRetailAnnualLimitFils(db: Db): Promise<bigint> {
   return BigInt(await getSetting(db, 'retailAnnualLimit'));
 }
 
+/** Above this many fils, a wallet adjustment or withdrawal needs a second administrator (default AED 10,000). */
+export async function getFourEyesThresholdFils(db: Db): Promise<bigint> {
+  return BigInt(await getSetting(db, 'fourEyesThreshold'));
+}
+
 export async function listSettings(db: Db): Promise<SettingJson[]> {
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value, updatedAt: platformSettings.updatedAt, email: users.email })

@@ -15,28 +15,46 @@
  *                                             Optional Idempotency-Key header (as for withdrawals and investments):
  *                                             a repeat answers 200 with the first response (header Idempotent-Replay).
  *   GET  /api/wallet/deposits/:id             → DepositJson (poll it until it is confirmed)
+ *   POST /api/wallet/deposits needs verified identity (422 kyc_required) and a payment provider (503
+ *                                             payments_not_configured in production without one). With Stripe the
+ *                                             answer carries the PaymentIntent's clientSecret; the wallet is
+ *                                             credited only by Stripe's signed webhook.
  *   POST /api/wallet/withdrawals              withdrawalInput { amount, iban, accountName? } → 201 WithdrawalJson
- *                                             (status 'pending'; the amount is held until an admin decides)
+ *                                             (status 'pending'; the amount is held until an admin decides). Verified
+ *                                             identity only; paid only to an account in the verified name (a different
+ *                                             accountName: 422 account_name_mismatch).
  *   POST /api/wallet/withdrawals/:id/cancel   a pending withdrawal, by its owner → WithdrawalJson ('cancelled')
  *   GET  /api/wallet/withdrawals              → { items: WithdrawalJson[] }
  *   GET  /api/wallet/transactions             transactionsQuery → TransactionsPage (newest first, with running balance)
  *   GET  /api/wallet/statement                statementQuery ?from&to&format=csv|pdf → the file (attachment)
  *
- * Payment provider (sandbox)
+ * Payment provider
  *   POST /api/payments/sandbox/:providerRef/confirm   confirms a sandbox deposit or payout now (tests, demos);
- *                                                     idempotent. Refused (404) when the sandbox provider is not in use.
+ *                                                     idempotent. Exists only where the sandbox is in use (never in
+ *                                                     production, unless PAYMENTS_SANDBOX=1 for staging).
+ *   POST /api/payments/stripe/webhook                 Stripe events, signature-verified on the raw body (400 otherwise);
+ *                                                     CSRF-exempt; redelivered event ids are acknowledged, not applied.
  *
  * Admin API (auth: admin; 401 visitor, 403 investor — settled before the input is validated)
  *   GET  /api/admin/wallets                   adminWalletsQuery → AdminWalletsPage
  *   GET  /api/admin/wallets/:userId           → AdminWalletDetail
- *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → AdjustmentJson (audited, journaled)
+ *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → 201 AdjustmentJson (audited,
+ *                                             journaled), or above the four-eyes threshold 202 AdjustmentRequestJson
+ *                                             (pending a second administrator). Never one's own wallet (403 self_approval).
+ *   GET  /api/admin/wallets/adjustment-requests       adjustmentRequestsQuery ?status → { items: AdjustmentRequestJson[], total }
+ *   POST /api/admin/wallets/adjustment-requests/:id/approve   another administrator (403 second_admin_required for the asker)
+ *   POST /api/admin/wallets/adjustment-requests/:id/reject    rejectAdjustmentRequestInput { reason }
  *   GET  /api/admin/wallets/withdrawals       adminWithdrawalsQuery ?status → { items: AdminWithdrawalJson[], total }
- *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms)
+ *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms;
+ *                                             above the four-eyes threshold the first approval gives
+ *                                             'awaiting_second_approval' and a different admin's completes it).
+ *                                             Never a withdrawal from one's own wallet (403 self_approval).
  *   POST /api/admin/wallets/withdrawals/:id/reject    rejectWithdrawalInput { reason } → AdminWithdrawalJson ('rejected'; hold released)
  *
  * Errors: 400 { message, error: 'validation_failed', fields } for malformed input; 422 for business rules
  * (error codes in walletErrorCodes); 404 for an unknown or someone else's deposit/withdrawal.
  */
+import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { TRANSACTION_CHARGE_BPS } from '../platform/contract';
 
@@ -81,6 +99,17 @@ export const walletMessages = {
   withdrawalNotFound: 'There is no withdrawal with that id.',
   withdrawalNotPending: (status: string) => `This withdrawal is ${status}, so it can no longer be changed.`,
   walletUserNotFound: 'There is no investor with that id.',
+  kycRequiredDeposit: 'Complete identity verification before depositing.',
+  kycRequiredWithdrawal: 'Complete identity verification before withdrawing.',
+  accountNameMismatch: (name: string) => `Payouts go only to a bank account in your verified name. Enter the account holder as ${name}, or leave it blank.`,
+  paymentsNotConfigured: 'Payments are not set up on this server yet, so deposits and withdrawals are unavailable. Please try again later or contact support.',
+  aboveProviderLimit: (max: bigint) => `A card deposit can be at most ${aedPlain(max)}. Enter a smaller amount, or deposit in several payments.`,
+  methodUnavailable: (name: string) => `${name} is not available at the moment. Choose another payment method.`,
+  ownWithdrawal: 'You cannot approve or reject a withdrawal from your own wallet. Ask another administrator.',
+  ownWallet: 'You cannot adjust your own wallet. Ask another administrator.',
+  secondAdminRequired: 'You asked for this yourself, so another administrator must approve it.',
+  requestNotPending: (status: string) => `This request is ${status}, so it can no longer be decided.`,
+  requestNotFound: 'There is no adjustment request with that id.',
   dateRange: 'The start date must be on or before the end date',
   statementFormat: 'Choose csv or pdf',
 } as const;
@@ -90,7 +119,21 @@ export const walletErrorCodes = {
   insufficientFunds: 'insufficient_funds',
   withdrawalNotPending: 'withdrawal_not_pending',
   adjustmentNegative: 'adjustment_would_go_negative',
+  kycRequired: 'kyc_required',
+  accountNameMismatch: 'account_name_mismatch',
+  paymentsNotConfigured: 'payments_not_configured',
+  methodUnavailable: 'method_unavailable',
+  aboveProviderLimit: 'above_provider_limit',
+  selfApproval: 'self_approval',
+  secondAdminRequired: 'second_admin_required',
+  requestNotPending: 'request_not_pending',
 } as const;
+
+/** Compares account holder names as a bank would: case, accents and spacing do not matter. */
+export const sameHolderName = (a: string, b: string) => {
+  const norm = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return norm(a) !== '' && norm(a) === norm(b);
+};
 
 /**
  * An amount of fils as a JSON number or a string of digits, checked and turned into a bigint:
@@ -262,44 +305,32 @@ export function quoteDeposit(amount: bigint, methodKey: PaymentMethodKey): Depos
 }
 
 // ---------------------------------------------------------------------------------------------
-// IBAN (ISO 13616): country length and mod-97 check digits
+// IBAN (ISO 13616), validated with ibantools: country length, structure and mod-97 check digits
 
-/** IBAN lengths by country for the countries we pay into (UAE first: AE + 21 characters = 23). */
-export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AE: 23, SA: 24, BH: 22, KW: 30, QA: 29, OM: 23, JO: 30, LB: 28, EG: 29,
-  GB: 22, IE: 22, DE: 22, FR: 27, NL: 18, BE: 16, LU: 20, CH: 21, AT: 20, IT: 27, ES: 24, PT: 25,
-  SE: 24, NO: 15, DK: 18, FI: 18, PL: 28, CZ: 24, GR: 27, CY: 28, MT: 31, TR: 26, PK: 24,
-};
+/** The countries we pay into (UAE first: AE + 21 characters = 23). */
+export const IBAN_COUNTRIES: ReadonlySet<string> = new Set([
+  'AE', 'SA', 'BH', 'KW', 'QA', 'OM', 'JO', 'LB', 'EG',
+  'GB', 'IE', 'DE', 'FR', 'NL', 'BE', 'LU', 'CH', 'AT', 'IT', 'ES', 'PT',
+  'SE', 'NO', 'DK', 'FI', 'PL', 'CZ', 'GR', 'CY', 'MT', 'TR', 'PK',
+]);
 
 export const IBAN_COUNTRY_NAMES: Readonly<Record<string, string>> = { AE: 'UAE', SA: 'Saudi', GB: 'UK', DE: 'German', FR: 'French' };
 
-/** Strips spaces and dashes and upper-cases: "ae07 0331-2345…" → "AE070331…". */
-export const normalizeIban = (raw: string) => raw.replace(/[\s-]+/g, '').toUpperCase();
-
-/** ISO 7064 mod-97-10 on the rearranged IBAN, digit by digit (no big numbers needed). */
-export function ibanMod97(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const ch of rearranged) {
-    const code = ch.charCodeAt(0);
-    const value = code >= 65 && code <= 90 ? String(code - 55) : ch;
-    for (const digit of value) remainder = (remainder * 10 + (digit.charCodeAt(0) - 48)) % 97;
-  }
-  return remainder;
-}
+/** Strips spaces and dashes and upper-cases: "ae07 0331-2345…" → "AE070331…" (ibantools' electronic format). */
+export const normalizeIban = (raw: string) => electronicFormatIBAN(raw) ?? '';
 
 export type IbanCheck = { ok: true; iban: string } | { ok: false; message: string };
 
-/** Validates an IBAN as a person types it; on success returns it normalized. */
+/** Validates an IBAN as a person types it; on success returns it in electronic format. */
 export function checkIban(raw: string): IbanCheck {
   const iban = normalizeIban(raw);
   if (!iban) return { ok: false, message: walletMessages.ibanRequired };
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return { ok: false, message: walletMessages.ibanFormat };
   const country = iban.slice(0, 2);
-  const length = IBAN_LENGTHS[country];
-  if (length === undefined) return { ok: false, message: walletMessages.ibanCountry(country) };
+  const length = getCountrySpecifications()[country]?.chars;
+  if (!IBAN_COUNTRIES.has(country) || !length) return { ok: false, message: walletMessages.ibanCountry(country) };
   if (iban.length !== length) return { ok: false, message: walletMessages.ibanLength(IBAN_COUNTRY_NAMES[country] ?? country, length) };
-  if (ibanMod97(iban) !== 1) return { ok: false, message: walletMessages.ibanChecksum };
+  if (!isValidIBAN(iban)) return { ok: false, message: walletMessages.ibanChecksum };
   return { ok: true, iban };
 }
 
@@ -339,7 +370,10 @@ export const depositQuoteQuery = depositInput;
 export const withdrawalInput = z.object({
   amount: amountSchema('Withdrawal amount', { min: MIN_WITHDRAWAL_FILS }),
   iban: ibanSchema,
-  /** The account holder as the bank knows them; defaults to the investor's name. */
+  /**
+   * Payouts go only to an account in the investor's verified name: the server fills it from the verified
+   * identity, and refuses a different name (422 account_name_mismatch) when one is given.
+   */
   accountName: z.string({ error: 'Account name must be text' }).trim().max(120, 'Account name must be at most 120 characters').optional(),
 });
 export type WithdrawalInput = z.infer<typeof withdrawalInput>;
@@ -401,16 +435,28 @@ export const adjustmentInput = z.object({
 export type AdjustmentInput = z.infer<typeof adjustmentInput>;
 
 export const rejectWithdrawalInput = z.object({ reason: reasonSchema });
+export const rejectAdjustmentRequestInput = z.object({ reason: reasonSchema });
 
-export const WITHDRAWAL_STATUSES = ['pending', 'processing', 'paid', 'rejected', 'cancelled'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'awaiting_second_approval', 'processing', 'paid', 'rejected', 'cancelled', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
   pending: 'Awaiting approval',
+  awaiting_second_approval: 'Awaiting second approval',
   processing: 'Being paid',
   paid: 'Paid',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+  failed: 'Payout failed, returned to wallet',
 };
+
+export const ADJUSTMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type AdjustmentRequestStatus = (typeof ADJUSTMENT_REQUEST_STATUSES)[number];
+
+export const adjustmentRequestsQuery = z.object({
+  status: z.enum(ADJUSTMENT_REQUEST_STATUSES, { error: `status must be one of: ${ADJUSTMENT_REQUEST_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').default(0),
+});
 
 export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
@@ -433,129 +479,5 @@ export const adminWithdrawalsQuery = z.object({
   offset: pageOffset,
 });
 
-// ---------------------------------------------------------------------------------------------
-// Responses (fils as strings; timestamps as ISO 8601 strings)
-
-export type WalletSummary = {
-  currency: 'AED';
-  /** Everything in the wallet, fils. */
-  balance: string;
-  /** Held for pending withdrawals, fils. */
-  held: string;
-  /** balance − held: what can be invested or withdrawn. */
-  available: string;
-  /** Net amount of deposits paid but not yet confirmed by the provider. */
-  pendingDeposits: string;
-  /** Withdrawals requested and not yet paid (held or being paid). */
-  pendingWithdrawals: string;
-  limits: { minDeposit: string; minWithdrawal: string; maxAmount: string };
-  updatedAt: string | null;
-};
-
-export type WalletTransactionJson = {
-  id: string;
-  kind: WalletTransactionKind;
-  /** Signed fils: + into the wallet, − out of it. */
-  amount: string;
-  /** The wallet balance right after this movement (the running balance). */
-  balanceAfter: string;
-  description: string;
-  /** What caused it: a deposit, withdrawal, investment or adjustment id. */
-  reference: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment'; id: string } | null;
-  /** The journal entry (e.g. "JE-000123") that records it in the books. */
-  journalReference: string | null;
-  createdAt: string;
-};
-
-export type TransactionsPage = {
-  items: WalletTransactionJson[];
-  total: number;
-  limit: number;
-  offset: number;
-  /** Balance before the oldest item of the filtered range (for statements). */
-  openingBalance: string;
-  closingBalance: string;
-};
-
-export type DepositJson = {
-  id: string;
-  status: DepositStatus;
-  amount: string;
-  method: PaymentMethodKey;
-  methodName: string;
-  chargeBps: number;
-  charge: string;
-  vat: string;
-  net: string;
-  /** The provider's reference (sandbox: "sbx_dep_…"). */
-  providerRef: string;
-  provider: string;
-  createdAt: string;
-  confirmedAt: string | null;
-};
-
-export type WithdrawalJson = {
-  id: string;
-  status: WithdrawalStatus;
-  amount: string;
-  /** Masked for display: "AE07 •••• 3456". */
-  ibanMasked: string;
-  accountName: string;
-  /** Why an admin rejected it. */
-  reason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  paidAt: string | null;
-};
-
-export type AdminWalletRow = {
-  userId: string;
-  name: string;
-  email: string;
-  unicode: string;
-  kycStatus: string;
-  balance: string;
-  held: string;
-  available: string;
-  pendingWithdrawals: number;
-  updatedAt: string | null;
-};
-
-export type AdminWalletsPage = {
-  items: AdminWalletRow[];
-  total: number;
-  limit: number;
-  offset: number;
-  totals: { balance: string; held: string; wallets: number };
-};
-
-export type AdjustmentJson = {
-  id: string;
-  userId: string;
-  amount: string;
-  reason: string;
-  balanceAfter: string;
-  journalReference: string;
-  createdBy: string;
-  createdAt: string;
-};
-
-export type AdminWithdrawalJson = WithdrawalJson & {
-  userId: string;
-  name: string;
-  email: string;
-  unicode: string;
-  /** The full IBAN (admins pay into it). */
-  iban: string;
-  /** The investor's wallet balance now. */
-  walletBalance: string;
-  decidedBy: string | null;
-};
-
-export type AdminWalletDetail = {
-  wallet: AdminWalletRow;
-  transactions: WalletTransactionJson[];
-  withdrawals: AdminWithdrawalJson[];
-  adjustments: AdjustmentJson[];
-  deposits: DepositJson[];
-};
+// Responses: ./contract-json.ts (the JSON shapes of the wallet API).
+export type * from './contract-json';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../api/errors';
-import { q } from './service';
+import { q } from './helpers';
 
 /** Longest Idempotency-Key accepted: visible ASCII, 1 to 100 characters. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;

@@ -5,28 +5,40 @@ import { SESSION_COOKIE } from '../../api/cookies';
 import { AppError, notFound } from '../../api/errors';
 import { requestMeta } from '../../api/request-meta';
 import { authPlugin, loadSession } from '../auth';
-import { createSandboxProvider, SANDBOX_PROVIDER, type PaymentProvider } from '../payments';
+import { paymentsFor, paymentsFromEnv, SANDBOX_PROVIDER, type PaymentProvider, type PaymentsSetup } from '../payments';
 import {
   PAYMENT_METHODS,
   adjustmentInput,
+  adjustmentRequestsQuery,
   adminWalletsQuery,
   adminWithdrawalsQuery,
   depositInput,
   depositQuoteQuery,
   quoteDeposit,
+  rejectAdjustmentRequestInput,
   rejectWithdrawalInput,
   statementQuery,
   transactionsQuery,
   withdrawalInput,
+  type PaymentsConfigJson,
 } from './contract';
-import { idempotencyKeyOf, withIdempotency } from './idempotency';
+import { idempotencyKeyOf, requestHash, withIdempotency } from './idempotency';
+import { stripeWebhookRoutes } from './webhook-routes';
 import * as wallet from './service';
 import { statementCsv, statementPdf } from './statement';
 
 export type WalletDeps = {
   db: Db;
-  /** The payment provider; the built-in sandbox when not given. */
-  paymentProvider?: PaymentProvider;
+  /**
+   * The payment provider. Not given: chosen from the environment (Stripe when STRIPE_SECRET_KEY is set, else
+   * the sandbox outside production). null: none (deposits and withdrawals answer 503). A sandbox is refused
+   * in production unless PAYMENTS_SANDBOX=1 (a labelled staging deployment).
+   */
+  paymentProvider?: PaymentProvider | null;
+  /** Defaults to process.env.NODE_ENV === 'production'. */
+  production?: boolean;
+  /** Runs the payout outbox worker in this process (the server sets it; tests call deliverPayouts). */
+  backgroundJobs?: boolean;
 };
 
 const idParam = z.object({ id: z.uuid('That is not a valid id.') });
@@ -50,13 +62,20 @@ function sandboxDelay(): number | null {
 }
 
 /**
- * The provider for an app: the one given, or a sandbox wired to this database. A sandbox that confirms by
- * itself also replays, once at start, what a previous process left pending (deposits and payouts).
+ * The payments setup for an app: the provider given or the one the environment asks for, wired to this
+ * database. A sandbox that confirms by itself also replays, once at start, what a previous process left
+ * pending (deposits and payouts).
  */
-export function providerFor(deps: WalletDeps): PaymentProvider {
-  const provider = deps.paymentProvider ?? createSandboxProvider({ confirmAfterMs: sandboxDelay() });
+export function providerFor(deps: WalletDeps): PaymentsSetup {
+  const production = deps.production ?? process.env.NODE_ENV === 'production';
+  const setup =
+    deps.paymentProvider === undefined
+      ? paymentsFromEnv(deps.db, { production, sandbox: { confirmAfterMs: sandboxDelay() } })
+      : paymentsFor(deps.paymentProvider, { production });
+  const provider = setup.provider;
+  if (!provider) return setup;
   provider.onEvent(wallet.providerEventHandler(deps.db, provider.name));
-  if (!deps.paymentProvider && sandboxDelay() !== null) {
+  if (deps.paymentProvider === undefined && provider.name === SANDBOX_PROVIDER && sandboxDelay() !== null) {
     const t = setTimeout(async () => {
       try {
         const pending = await wallet.pendingProviderRefs(deps.db, provider.name);
@@ -68,8 +87,16 @@ export function providerFor(deps: WalletDeps): PaymentProvider {
     }, 2000);
     (t as { unref?: () => void }).unref?.();
   }
-  return provider;
+  if (deps.backgroundJobs) wallet.startPayoutWorker(deps.db, provider);
+  return setup;
 }
+
+/** The deposit id for an Idempotency-Key: the same key always names the same deposit (and provider idempotency key). */
+const depositIdFor = (userId: string, key: string | null) => {
+  if (!key) return crypto.randomUUID();
+  const h = requestHash(['wallet.deposit', userId, key]);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
 
 const csvHeaders = (name: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -83,20 +110,30 @@ const csvHeaders = (name: string) => ({
  */
 export const walletRoutes = (deps: WalletDeps) => {
   const { db } = deps;
-  const provider = providerFor(deps);
+  const payments = providerFor(deps);
+  const provider = payments.provider;
 
   const investor = new Elysia({ prefix: '/api/wallet' })
     .use(authPlugin(deps))
     .onTransform(sessionGate(db, 'user'))
     .get('/', ({ user }) => wallet.getWalletSummary(db, user.id), { auth: 'user' })
-    .get('/payment-methods', () => ({ items: PAYMENT_METHODS }), { auth: 'user' })
+    .get(
+      '/payment-methods',
+      (): { items: typeof PAYMENT_METHODS; payments: PaymentsConfigJson } => ({
+        items: provider ? PAYMENT_METHODS.filter((m) => !provider.supportsMethod || provider.supportsMethod(m.key)) : [],
+        payments: { mode: payments.mode, publishableKey: payments.publishableKey, label: payments.label },
+      }),
+      { auth: 'user' },
+    )
     .get('/deposits/quote', ({ query }) => quoteDeposit(query.amount, query.method), { auth: 'user', query: depositQuoteQuery })
     .get('/deposits', async ({ user }) => ({ items: await wallet.listDeposits(db, user.id) }), { auth: 'user' })
     .post(
       '/deposits',
       async ({ user, body, set, request }) => {
         const key = idempotencyKeyOf(request);
-        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.deposit', body }, (tx) => wallet.createDeposit(tx, provider, user.id, body));
+        // The provider is asked first, outside any transaction, keyed by the deposit id; then the deposit is recorded.
+        const started = await wallet.startDeposit(db, provider, user.id, body, { id: depositIdFor(user.id, key) });
+        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.deposit', body }, (tx) => wallet.recordDeposit(tx, provider!.name, user.id, body, started));
         set.status = result.replay ? 200 : 201;
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
@@ -109,7 +146,7 @@ export const walletRoutes = (deps: WalletDeps) => {
       '/withdrawals',
       async ({ user, body, set, request }) => {
         const key = idempotencyKeyOf(request);
-        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.withdrawal', body }, (tx) => wallet.requestWithdrawal(tx, user.id, body));
+        const result = await withIdempotency(db, { userId: user.id, key, scope: 'wallet.withdrawal', body }, (tx) => wallet.requestWithdrawal(tx, user.id, body, { provider }));
         set.status = result.replay ? 200 : 201;
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
@@ -134,13 +171,14 @@ export const walletRoutes = (deps: WalletDeps) => {
       { auth: 'user', query: statementQuery },
     );
 
-  const payments = new Elysia({ prefix: '/api/payments' })
+  // The sandbox's confirm route exists only where the sandbox is in use (never in production, unless staging).
+  const sandbox = new Elysia({ prefix: '/api/payments/sandbox' })
     .use(authPlugin(deps))
     .onTransform(sessionGate(db, 'user'))
     .post(
-      '/sandbox/:providerRef/confirm',
+      '/:providerRef/confirm',
       async ({ user, params }) => {
-        if (provider.name !== SANDBOX_PROVIDER) throw notFound('The sandbox payment provider is not in use.', 'sandbox_disabled');
+        if (!provider || provider.name !== SANDBOX_PROVIDER) throw notFound('The sandbox payment provider is not in use.', 'sandbox_disabled');
         const owner = await wallet.sandboxRefOwner(db, provider.name, params.providerRef);
         if (!owner || (owner.userId !== user.id && user.role !== 'admin')) throw notFound('There is no sandbox payment with that reference.', 'payment_not_found');
         const outcome = await provider.emit({ type: owner.kind === 'deposit' ? 'deposit.succeeded' : 'payout.succeeded', providerRef: params.providerRef });
@@ -154,6 +192,13 @@ export const walletRoutes = (deps: WalletDeps) => {
     .onTransform(sessionGate(db, 'admin'))
     .get('/', ({ query }) => wallet.listWallets(db, query), { auth: 'admin', query: adminWalletsQuery })
     .get('/withdrawals', ({ query }) => wallet.listAdminWithdrawals(db, query), { auth: 'admin', query: adminWithdrawalsQuery })
+    .get('/adjustment-requests', ({ query }) => wallet.listAdjustmentRequests(db, query), { auth: 'admin', query: adjustmentRequestsQuery })
+    .post('/adjustment-requests/:id/approve', ({ user, params, request }) => wallet.approveAdjustmentRequest(db, user.id, params.id, requestMeta(request).ip), { auth: 'admin', params: idParam })
+    .post('/adjustment-requests/:id/reject', ({ user, params, body, request }) => wallet.rejectAdjustmentRequest(db, user.id, params.id, body.reason, requestMeta(request).ip), {
+      auth: 'admin',
+      params: idParam,
+      body: rejectAdjustmentRequestInput,
+    })
     .post('/withdrawals/:id/approve', ({ user, params, request }) => wallet.approveWithdrawal(db, provider, user.id, params.id, requestMeta(request).ip), { auth: 'admin', params: idParam })
     .post('/withdrawals/:id/reject', ({ user, params, body, request }) => wallet.rejectWithdrawal(db, user.id, params.id, body.reason, requestMeta(request).ip), {
       auth: 'admin',
@@ -164,11 +209,14 @@ export const walletRoutes = (deps: WalletDeps) => {
     .post(
       '/:userId/adjustments',
       async ({ user, params, body, set, request }) => {
-        set.status = 201;
-        return wallet.adjustWallet(db, user.id, params.userId, body, requestMeta(request).ip);
+        const made = await wallet.adjustWallet(db, user.id, params.userId, body, requestMeta(request).ip);
+        // 201: made now; 202: above the four-eyes threshold, a request waits for another administrator.
+        set.status = 'status' in made ? 202 : 201;
+        return made;
       },
       { auth: 'admin', params: userIdParam, body: adjustmentInput },
     );
 
-  return new Elysia().use(investor).use(payments).use(admin);
+  const routes = new Elysia().use(investor).use(admin).use(stripeWebhookRoutes(db, provider));
+  return provider?.name === SANDBOX_PROVIDER ? routes.use(sandbox) : routes;
 };

@@ -109,9 +109,16 @@ export const walletWithdrawals = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     iban: text('iban').notNull(),
     accountName: text('account_name').notNull(),
-    /** 'pending' | 'processing' | 'paid' | 'rejected' | 'cancelled'. */
+    /**
+     * 'pending' → ('awaiting_second_approval' above the four-eyes threshold) → 'processing' (debited, payout
+     * queued) → 'paid'; or 'rejected' | 'cancelled' before payment; or 'failed' when the payout finally
+     * failed and the debit was reversed.
+     */
     status: text('status').notNull().default('pending'),
     reason: text('reason'),
+    /** The first of two administrators (above the four-eyes threshold). */
+    firstApprovedBy: uuid('first_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     provider: text('provider'),
     providerRef: text('provider_ref'),
     journalReference: text('journal_reference'),
@@ -124,7 +131,7 @@ export const walletWithdrawals = pgTable(
     index('wallet_withdrawals_user_idx').on(t.userId, t.createdAt),
     index('wallet_withdrawals_status_idx').on(t.status, t.createdAt),
     uniqueIndex('wallet_withdrawals_provider_ref_unique').on(t.provider, t.providerRef),
-    check('wallet_withdrawals_status_check', sql`${t.status} in ('pending', 'processing', 'paid', 'rejected', 'cancelled')`),
+    check('wallet_withdrawals_status_check', sql`${t.status} in ('pending', 'awaiting_second_approval', 'processing', 'paid', 'rejected', 'cancelled', 'failed')`),
     check('wallet_withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -145,7 +152,79 @@ export const walletAdjustments = pgTable(
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The second administrator, for an adjustment above the four-eyes threshold (null below it). */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wallet_adjustments_user_idx').on(t.userId, t.createdAt), check('wallet_adjustments_amount_nonzero', sql`${t.amount} <> 0`)],
 );
+
+/**
+ * Adjustments above the four-eyes threshold wait here for a second administrator: the first asks, another
+ * approves (the adjustment is then made) or rejects. Nobody decides their own request.
+ */
+export const walletAdjustmentRequests = pgTable(
+  'wallet_adjustment_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Signed fils. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** 'pending' | 'approved' | 'rejected'. */
+    status: text('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decisionNote: text('decision_note'),
+    adjustmentId: uuid('adjustment_id').references(() => walletAdjustments.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_adjustment_requests_status_idx').on(t.status, t.createdAt),
+    index('wallet_adjustment_requests_user_idx').on(t.userId, t.createdAt),
+    check('wallet_adjustment_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('wallet_adjustment_requests_amount_nonzero', sql`${t.amount} <> 0`),
+    check('wallet_adjustment_requests_other_admin', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy} or ${t.status} = 'rejected'`),
+  ],
+);
+
+/**
+ * The payout outbox: one row per approved withdrawal, written in the approval's transaction. A worker
+ * claims due rows (FOR UPDATE SKIP LOCKED), calls the provider after commit with the withdrawal id as the
+ * idempotency key, retries with backoff, and finally reverses the withdrawal when it keeps failing.
+ */
+export const walletPayouts = pgTable(
+  'wallet_payouts',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .primaryKey()
+      .references(() => walletWithdrawals.id, { onDelete: 'restrict' }),
+    /** 'queued' | 'sending' (claimed, lease until next_attempt_at) | 'sent' | 'failed'. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('wallet_payouts_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    check('wallet_payouts_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** Provider webhook events already applied (a redelivered event is answered without acting twice). */
+export const paymentEvents = pgTable('payment_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('payment_events_unique').on(t.provider, t.eventId)]);

@@ -6,6 +6,7 @@ import { TestClient } from '../../tests/helpers/client';
 import { describeEachDb } from '../../tests/helpers/db';
 import type { ReconciliationJson } from '../investing/contract';
 import { clientWith, createInvestor, moneyTestDatabase, snapshot } from '../investing/test-helpers';
+import { entryFor } from '../ledger/test-helpers';
 import { createSandboxProvider } from '../payments';
 import {
   checkIban,
@@ -274,6 +275,11 @@ describeEachDb('wallet API', (kind) => {
     expect((await c.json<WalletSummary>('GET', '/api/wallet')).body).toMatchObject({ balance: '39475', held: '0', available: '39475' });
     // Approving twice is refused.
     expect((await admin.json('POST', `/api/admin/wallets/withdrawals/${w.body.id}/approve`, {})).status).toBe(422);
+    const posted = await entryFor(database.db, { module: 'wallet.withdrawal', id: w.body.id });
+    expect(posted?.lines.map((l) => [l.account.slice(0, 4), l.debit, l.credit])).toEqual([
+      ['2100', 60_000n, 0n],
+      ['1120', 0n, 60_000n],
+    ]);
 
     const [{ provider_ref }] = await q<{ provider_ref: string }>(database.db, sql`select provider_ref from wallet_withdrawals where id = ${w.body.id}`);
     expect((await admin.json('POST', `/api/payments/sandbox/${provider_ref}/confirm`, {})).status).toBe(200);
@@ -325,6 +331,17 @@ describeEachDb('wallet API', (kind) => {
 
     const debit = await admin.json<AdjustmentJson>('POST', `/api/admin/wallets/${inv.id}/adjustments`, { amount: '-5000', reason: 'Reverse part of the goodwill credit' });
     expect(debit.body.balanceAfter).toBe('20000');
+    const credited = await entryFor(database.db, { module: 'wallet.adjustment', id: credit.body.id });
+    expect(credited?.lines.map((l) => [l.account.slice(0, 4), l.debit, l.credit])).toEqual([
+      ['1120', 25_000n, 0n],
+      ['2100', 0n, 25_000n],
+    ]);
+    const debited = await entryFor(database.db, { module: 'wallet.adjustment', id: debit.body.id });
+    expect(debited?.reference).toBe(debit.body.journalReference);
+    expect(debited?.lines.map((l) => [l.account.slice(0, 4), l.debit, l.credit])).toEqual([
+      ['2100', 5_000n, 0n],
+      ['1120', 0n, 5_000n],
+    ]);
     const txs = (await c.json<TransactionsPage>('GET', '/api/wallet/transactions?kind=adjustment')).body;
     expect(txs.items.map((t) => t.amount)).toEqual(['-5000', '25000']);
     const [audit] = await q<{ n: string }>(database.db, sql`select count(*)::text as n from audit_log where action = 'wallet.adjust' and entity_id = ${inv.id}`);

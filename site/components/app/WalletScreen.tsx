@@ -183,8 +183,12 @@ export function WalletForUser({ user }: { user: CurrentUser }) {
 
         <div className="space-y-6 lg:col-span-2">
           {panel === 'deposit' && verified ? <DepositPanel onClose={() => setPanel(null)} /> : null}
-          {panel === 'withdraw' ? (
-            <WithdrawPanel availableFils={fils(summary.data?.available)} defaultName={[user.firstName, user.lastName].filter(Boolean).join(' ')} onClose={() => setPanel(null)} />
+          {panel === 'withdraw' && verified ? (
+            <WithdrawPanel
+              availableFils={fils(summary.data?.available)}
+              payeeName={summary.data?.payeeName ?? [user.firstName, user.lastName].filter(Boolean).join(' ')}
+              onClose={() => setPanel(null)}
+            />
           ) : null}
           <Withdrawals />
           <WalletHistory />

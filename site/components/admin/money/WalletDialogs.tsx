@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import {
   type AdjustmentJson,
+  type AdjustmentRequestJson,
   adjustmentInput,
   type AdminWalletDetail,
   type AdminWalletRow,
@@ -26,7 +27,7 @@ import { Amount, Busy, Dialog, ErrorNote, Eyebrow, Field } from '../ledger/parts
 import { Button, DataTable, DefinitionList, EmptyState, cx } from '../ui';
 import { aed, KycBadge, refreshAdminMoney, when } from './shared';
 
-function ReasonField({ value, onChange, error, label = 'Reason' }: { value: string; onChange: (v: string) => void; error?: string | null; label?: string }) {
+export function ReasonField({ value, onChange, error, label = 'Reason' }: { value: string; onChange: (v: string) => void; error?: string | null; label?: string }) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -87,13 +88,13 @@ export function AdjustDialog({ wallet, onClose }: { wallet: AdminWalletRow | nul
   const tooMuch = direction === 'debit' && parsed.ok && parsed.fils > available;
 
   const save = useMutation({
-    mutationFn: () => api.post<AdjustmentJson>(`/api/admin/wallets/${wallet!.userId}/adjustments`, { amount: signed.toString(), reason: reason.trim() }),
+    mutationFn: () => api.post<AdjustmentJson | AdjustmentRequestJson>(`/api/admin/wallets/${wallet!.userId}/adjustments`, { amount: signed.toString(), reason: reason.trim() }),
     onSuccess: (adj) => {
-      toast({
-        title: 'Adjustment recorded',
-        description: `${aed(adj.amount)} for ${wallet?.name}. Journal entry ${adj.journalReference}; new balance ${aed(adj.balanceAfter)}.`,
-        variant: 'success',
-      });
+      toast(
+        'status' in adj
+          ? { title: 'Sent for a second approval', description: `${aed(adj.amount)} for ${wallet?.name} is above the four-eyes threshold: another administrator must approve it.`, variant: 'success' }
+          : { title: 'Adjustment recorded', description: `${aed(adj.amount)} for ${wallet?.name}. Journal entry ${adj.journalReference}; new balance ${aed(adj.balanceAfter)}.`, variant: 'success' },
+      );
       void refreshAdminMoney(client);
       onClose();
     },
@@ -184,14 +185,24 @@ export function ApproveDialog({ withdrawal, onClose }: { withdrawal: AdminWithdr
       open={withdrawal !== null}
       onClose={() => !approve.isPending && onClose()}
       title="Approve withdrawal"
-      description="The payout starts now: the held amount leaves the investor's wallet and is paid to the bank account below."
+      description={
+        withdrawal?.status === 'pending' && withdrawal.needsSecondApproval
+          ? 'This withdrawal is above the four-eyes threshold: yours is the first approval. Another administrator must approve it before it is paid.'
+          : withdrawal?.status === 'awaiting_second_approval'
+            ? `Second approval (first by ${withdrawal.firstApprovedByEmail ?? 'another administrator'}). The payout starts now: the held amount leaves the investor's wallet and is paid to the bank account below.`
+            : "The payout starts now: the held amount leaves the investor's wallet and is paid to the bank account below."
+      }
       footer={
         <>
           <Button onClick={onClose} disabled={approve.isPending}>
             Cancel
           </Button>
           <Button variant="primary" onClick={() => approve.mutate()} disabled={approve.isPending}>
-            {approve.isPending ? 'Approving…' : `Approve and pay ${withdrawal ? aed(withdrawal.amount) : ''}`}
+            {approve.isPending
+              ? 'Approving…'
+              : withdrawal?.status === 'pending' && withdrawal.needsSecondApproval
+                ? 'Approve (first of two)'
+                : `Approve and pay ${withdrawal ? aed(withdrawal.amount) : ''}`}
           </Button>
         </>
       }

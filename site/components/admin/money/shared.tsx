@@ -3,12 +3,12 @@
  * URLs with their filters (the query key is the URL, §7), a debounced search, refreshing every money
  * query after an admin action, and small cells. Amounts are AED fils from the API, shown in AED.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { statusLabel } from '../data';
 import { formatFils, toFils } from '../ledger/money';
 import { Badge } from '../ui';
-import { isKycVerified } from '../../../../modules/auth/contract';
+import { type CurrentUser, isKycVerified } from '../../../../modules/auth/contract';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
@@ -89,4 +89,9 @@ export function EmailText({ email, className }: { email: string; className?: str
       )}
     </span>
   );
+}
+
+/** The signed-in administrator (to hide actions the API refuses them: their own wallet, their own request). */
+export function useMe(): CurrentUser | undefined {
+  return useQuery<CurrentUser>({ queryKey: ['/api/auth/me'], staleTime: 60_000 }).data;
 }

@@ -2,7 +2,8 @@
  * Adding money: choose a payment method (each with its charge), type an amount in your currency, see
  * exactly what the charge and its VAT are and what reaches the wallet, confirm. The deposit starts
  * pending; the payment provider confirms it within seconds, and this panel polls it and says so
- * (aria-live) until it is received.
+ * (aria-live) until it is received. The methods are the ones this server's payment provider takes
+ * (GET /api/wallet/payment-methods); sandbox money is labelled as such; with no provider, nothing starts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Banknote, CheckCircle2, CreditCard, Landmark, X } from 'lucide-react';
@@ -15,7 +16,9 @@ import {
   MAX_AMOUNT_FILS,
   MIN_DEPOSIT_FILS,
   PAYMENT_METHODS,
+  type PaymentMethod,
   type PaymentMethodKey,
+  type PaymentsConfigJson,
   quoteDeposit,
 } from '../../../../modules/wallet/contract';
 import { api, errorText } from '../../../lib/api';
@@ -34,7 +37,11 @@ export function DepositPanel({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [method, setMethod] = useState<PaymentMethodKey>('uae-bank-transfer');
+  const config = useQuery<{ items: PaymentMethod[]; payments: PaymentsConfigJson }>({ queryKey: ['/api/wallet/payment-methods'], retry: false });
+  const offered = config.data ? PAYMENT_METHODS.filter((m) => config.data.items.some((i) => i.key === m.key)) : PAYMENT_METHODS;
+  const unavailable = config.data?.payments.mode === 'none';
+  const [chosen, setMethod] = useState<PaymentMethodKey>('uae-bank-transfer');
+  const method = offered.some((m) => m.key === chosen) ? chosen : (offered[0]?.key ?? chosen);
   const [text, setText] = useState('');
   const [showError, setShowError] = useState(false);
   const [deposit, setDeposit] = useState<{ id: string; startedAt: number } | null>(null);
@@ -141,10 +148,12 @@ export function DepositPanel({ onClose }: { onClose: () => void }) {
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-5">
+            {config.data?.payments.label ? <p className="rounded-lg bg-sand-50 px-4 py-2 text-sm text-slate-700">{config.data.payments.label}</p> : null}
+            {unavailable ? <Problem title="Deposits are unavailable">Payments are not set up on this server yet. Please try again later or contact support.</Problem> : null}
             <fieldset>
               <legend className="text-sm font-medium text-ink">Payment method</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {PAYMENT_METHODS.map((m) => {
+                {offered.map((m) => {
                   const Icon = METHOD_ICONS[m.key];
                   const checked = m.key === method;
                   return (
@@ -202,7 +211,7 @@ export function DepositPanel({ onClose }: { onClose: () => void }) {
             {create.isError ? <Problem title="The deposit was not started">{errorText(create.error, 'Please try again.')}</Problem> : null}
 
             <div className="flex flex-wrap gap-3">
-              <button type="submit" className={btn.primary} disabled={create.isPending}>
+              <button type="submit" className={btn.primary} disabled={create.isPending || unavailable}>
                 {create.isPending ? 'Starting…' : quote ? `Confirm and pay ${money(fils(quote.amount))}` : 'Confirm deposit'}
               </button>
               <button type="button" className={btn.secondary} onClick={onClose}>

@@ -1,7 +1,9 @@
 /**
  * Taking money out: an amount (in your currency, at most what is available) and the IBAN of a bank
  * account in your name, checked as you type it (country length and mod-97 check digits, the contract's
- * own check). The request is pending, with the amount held, until an admin approves it.
+ * own check). Payouts go only to an account in the investor's verified name, so the account holder is
+ * shown, read-only, from the verified identity. The request is pending, with the amount held, until an
+ * admin approves it (two admins above the four-eyes threshold).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, X } from 'lucide-react';
@@ -13,7 +15,7 @@ import { filsToDisplay, minimumLabel, minorToInput, readAmount } from '../money-
 import { btn, card, useCurrency, useMoney } from '../ui';
 import { fils, Problem, refreshMoney, TextField } from './shared';
 
-export function WithdrawPanel({ availableFils, defaultName, onClose }: { availableFils: bigint; defaultName: string; onClose: () => void }) {
+export function WithdrawPanel({ availableFils, payeeName, onClose }: { availableFils: bigint; payeeName: string; onClose: () => void }) {
   const currency = useCurrency();
   const money = useMoney();
   const client = useQueryClient();
@@ -23,7 +25,6 @@ export function WithdrawPanel({ availableFils, defaultName, onClose }: { availab
   /** "Everything": the exact available fils, so rounding through the display currency can't ask for a fil too many. */
   const [exact, setExact] = useState<bigint | null>(null);
   const [iban, setIban] = useState('');
-  const [name, setName] = useState('');
   const [showAmountError, setShowAmountError] = useState(false);
   const [showIbanError, setShowIbanError] = useState(false);
 
@@ -38,7 +39,7 @@ export function WithdrawPanel({ availableFils, defaultName, onClose }: { availab
   const ibanCheck = checkIban(iban);
 
   const create = useMutation({
-    mutationFn: (body: { amount: string; iban: string; accountName?: string }) => api.post<WithdrawalJson>('/api/wallet/withdrawals', body),
+    mutationFn: (body: { amount: string; iban: string }) => api.post<WithdrawalJson>('/api/wallet/withdrawals', body),
     onSuccess: () => void refreshMoney(client),
   });
 
@@ -47,7 +48,7 @@ export function WithdrawPanel({ availableFils, defaultName, onClose }: { availab
     setShowAmountError(true);
     setShowIbanError(true);
     if (!read.ok || !ibanCheck.ok) return;
-    create.mutate({ amount: read.fils.toString(), iban: ibanCheck.iban, ...(name.trim() ? { accountName: name.trim() } : {}) });
+    create.mutate({ amount: read.fils.toString(), iban: ibanCheck.iban });
   };
 
   const done = create.data;
@@ -121,7 +122,13 @@ export function WithdrawPanel({ availableFils, defaultName, onClose }: { availab
               error={showIbanError && !ibanCheck.ok ? ibanCheck.message : null}
               hint={ibanCheck.ok ? `Checked: ${formatIban(ibanCheck.iban)}` : 'The account must be in your own name. UAE IBANs have 23 characters.'}
             />
-            <TextField label="Account holder (optional)" value={name} onChange={setName} placeholder={defaultName} autoComplete="name" hint="As your bank knows you; your name on Manzil if left blank." />
+            <TextField
+              label="Account holder"
+              value={payeeName}
+              onChange={() => {}}
+              readOnly
+              hint="Your verified name. We pay only into an account in this name; a bank account in another name will be returned."
+            />
             {read.ok ? (
               <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-600">
                 You will receive <strong className="font-semibold text-ink">{formatMoney(read.fils, 'AED')}</strong>

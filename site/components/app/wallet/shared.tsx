@@ -61,6 +61,7 @@ export function TextField({
   placeholder,
   name,
   type = 'text',
+  readOnly = false,
 }: {
   label: string;
   value: string;
@@ -74,6 +75,8 @@ export function TextField({
   placeholder?: string;
   name?: string;
   type?: 'text' | 'date';
+  /** Shown but not editable (e.g. the verified account holder). */
+  readOnly?: boolean;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
@@ -99,9 +102,10 @@ export function TextField({
           inputMode={inputMode}
           autoComplete={autoComplete}
           placeholder={placeholder}
+          readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-          className={`${inputClass} ${prefix ? (prefix.length > 1 ? 'pl-12' : 'pl-8') : ''} tabular-nums`}
+          className={`${inputClass} ${prefix ? (prefix.length > 1 ? 'pl-12' : 'pl-8') : ''} ${readOnly ? 'bg-slate-50 text-slate-700' : ''} tabular-nums`}
         />
       </div>
       {error ? (
