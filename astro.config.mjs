@@ -25,25 +25,6 @@ export default defineConfig({
       filter: (page) => !/\/(admin|dashboard|wallet|notifications|kyc|checkout|onboarding|auth|mfa|verify-mfa|login|signup|sip-setup|exchange|home)(\/|$)/.test(new URL(page).pathname),
     }),
   ],
-  // Every page carries a CSP <meta> with the hashes of Astro's own inline scripts (island bootstrap and
-  // processed scripts); api/server.ts sends the same policy as the response header, plus frame-ancestors.
-  // No 'unsafe-inline' for scripts. Styles keep it: React style attributes cannot be hashed.
-  security: {
-    csp: {
-      algorithm: 'SHA-256',
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-      ],
-      scriptDirective: { resources: ["'self'"] },
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
-    },
-  },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   server: { port: 4321, host: '127.0.0.1' },
   vite: {

@@ -13,7 +13,7 @@ import { bootDatabaseOrExit } from './boot';
 import { runRecurringEntries } from '../modules/ledger';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
-import { cspForHtml, cspFromPolicy, securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
@@ -32,7 +32,7 @@ const MIME: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-type StaticFile = { body: Uint8Array; gzip?: Uint8Array; type: string; immutable: boolean; csp?: string };
+type StaticFile = { body: Uint8Array; gzip?: Uint8Array; type: string; immutable: boolean };
 const fileCache = new Map<string, StaticFile | null>();
 
 function loadFile(abs: string): StaticFile | null {
@@ -43,8 +43,7 @@ function loadFile(abs: string): StaticFile | null {
     const body = new Uint8Array(readFileSync(abs));
     const type = MIME[path.extname(abs).toLowerCase()] ?? 'application/octet-stream';
     const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? Bun.gzipSync(body) : undefined;
-    const csp = type.startsWith('text/html') ? cspForHtml(new TextDecoder().decode(body.subarray(0, 16_384))) : undefined;
-    file = { body, gzip, type, immutable: abs.includes(`${path.sep}_astro${path.sep}`), csp };
+    file = { body, gzip, type, immutable: abs.includes(`${path.sep}_astro${path.sep}`) };
   }
   fileCache.set(abs, file);
   return file;
@@ -67,8 +66,8 @@ function csrfCookieFor(request: Request): string | undefined {
   return serializeCookie(CSRF_COOKIE, randomToken(24), { httpOnly: false });
 }
 
-function pageHeaders(request: Request, extra: Record<string, string> = {}, csp?: string): Headers {
-  const headers = new Headers({ ...securityHeaders('page', undefined, csp), ...extra });
+function pageHeaders(request: Request, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...securityHeaders('page'), ...extra });
   const cookie = csrfCookieFor(request);
   if (cookie) headers.append('Set-Cookie', cookie);
   return headers;
@@ -77,7 +76,7 @@ function pageHeaders(request: Request, extra: Record<string, string> = {}, csp?:
 function fileResponse(request: Request, file: StaticFile, status = 200): Response {
   const isHtml = file.type.startsWith('text/html');
   const headers = isHtml
-    ? pageHeaders(request, { 'Cache-Control': 'no-cache' }, file.csp)
+    ? pageHeaders(request, { 'Cache-Control': 'no-cache' })
     : new Headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600' });
   headers.set('Content-Type', file.type);
   headers.set('Vary', 'Accept-Encoding');
@@ -129,13 +128,10 @@ export function createFetch(app: FetchApp, astroHandler: NodeHandler) {
     try {
       const rendered = await callNodeHandler(astroHandler, request, lower + (q === -1 ? '' : url.slice(q)), clientIp);
       if (!rendered || rendered.status === 404) return notFoundPage(request);
-      // An HTML page's header policy carries its own script hashes (from its CSP <meta>).
-      // On-demand pages: Astro sends the policy with the script hashes as a response header (a prerendered page as a <meta>).
-      const own = rendered.headers.get('content-security-policy');
-      const headers = pageHeaders(request, {}, own ? cspFromPolicy(own) : undefined);
+      const headers = pageHeaders(request);
       rendered.headers.forEach((v, k) => {
         if (k === 'set-cookie') headers.append(k, v);
-        else if (k !== 'content-security-policy') headers.set(k, v);
+        else headers.set(k, v);
       });
       return new Response(rendered.body, { status: rendered.status, statusText: rendered.statusText, headers });
     } catch (err) {
