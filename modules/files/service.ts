@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { detectContent } from './content';
+import { inspectContent } from './content';
 import { fileUrl, type FileContentType, type FilePurpose, type FileVisibility, type StoredFileJson } from './contract';
 import { storedFiles } from './schema';
 import { decryptBlob, encryptBlob, fileStore } from './storage';
@@ -35,7 +35,7 @@ export const toStoredFileJson = (row: StoredFileRow): StoredFileJson => ({
  * without its row, and encrypted).
  */
 export async function storeFile(tx: Db, input: StoreFileInput): Promise<StoredFileJson> {
-  const detected = detectContent(input.bytes);
+  const detected = await inspectContent(input.bytes);
   const { storage, key } = fileStore();
   const id = crypto.randomUUID();
   const storageKey = `${id}.bin`;
