@@ -57,7 +57,7 @@ async function audit(page: Page, group: string, path: string): Promise<Finding[]
   const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact!, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({ id: v.id, impact: v.impact!, nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 160)})`) }));
   if (process.env.A11Y_REPORT) {
     appendFileSync(process.env.A11Y_REPORT, `${JSON.stringify({ group, path, count: serious.reduce((n, v) => n + v.nodes, 0), rules: serious.map((v) => `${v.id}×${v.nodes}`) })}\n`);
   }
