@@ -29,7 +29,8 @@ export const toStoredFileJson = (row: StoredFileRow): StoredFileJson => ({
 });
 
 /**
- * Checks the content (JPEG/PNG/PDF by magic bytes, ≤ 10 MB, sane image dimensions; 400/413 otherwise),
+ * Checks the content (JPEG/PNG/PDF by magic bytes, ≤ 10 MB, sane image dimensions, PDFs parsed for active
+ * content; 400/413 otherwise),
  * encrypts it and stores it under a random key, then records it in `tx`. The caller's name for the file
  * is never used. If `tx` rolls back afterwards the blob stays behind unreferenced (harmless: unreadable
  * without its row, and encrypted).
