@@ -16,7 +16,28 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   output: 'static',
   trailingSlash: 'ignore',
-  adapter: node({ mode: 'middleware' }),
+  // staticHeaders: the Content-Security-Policy of every prerendered page is written to dist/_headers.json,
+  // which api/server.ts sends as a response header (a header covers the whole document; Astro's <meta>
+  // would only take effect after the head content written before it). On-demand pages get the header from Astro.
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  security: {
+    // Scripts: only our own files and the inline scripts Astro emits, by their SHA-256 hashes — never
+    // 'unsafe-inline'. Styles keep 'unsafe-inline' for React style attributes and Astro's island styles.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   integrations: [
     react(),
     sitemap({

@@ -1,7 +1,10 @@
 /**
- * Security headers for every response. Pages get a CSP that lets Astro's hashed inline island
- * scripts run (Astro adds a stricter per-page <meta> policy with their hashes); the API's
- * responses are data only, so its policy forbids everything.
+ * Security headers for every response. Pages: Astro computes each page's Content-Security-Policy
+ * (astro.config.mjs `security.csp`: script-src 'self' plus the SHA-256 hashes of its own inline
+ * scripts) and api/server.ts sends it as the header; `pageCsp` is the policy of any page without one
+ * (plain-text errors, a build without _headers.json). Neither ever allows inline scripts: no
+ * 'unsafe-inline', no 'unsafe-eval'. Styles keep 'unsafe-inline' (React style attributes, Astro's
+ * island styles). The API's responses are data only, so its policy forbids everything.
  */
 const common: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -13,7 +16,7 @@ const common: Record<string, string> = {
 
 export const pageCsp = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

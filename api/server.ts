@@ -19,6 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
 const clientDir = path.join(distDir, 'client');
 const entry = path.join(distDir, 'server', 'entry.mjs');
+const headersFile = path.join(distDir, '_headers.json');
 
 /** Largest request body the server accepts at all (uploads included); JSON routes have their own, smaller limit. */
 export const MAX_REQUEST_BYTES = 12 * 1024 * 1024;
@@ -32,7 +33,7 @@ const MIME: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-type StaticFile = { body: Uint8Array; gzip?: Uint8Array; type: string; immutable: boolean };
+type StaticFile = { path: string; body: Uint8Array; gzip?: Uint8Array; type: string; immutable: boolean };
 const fileCache = new Map<string, StaticFile | null>();
 
 function loadFile(abs: string): StaticFile | null {
@@ -43,7 +44,7 @@ function loadFile(abs: string): StaticFile | null {
     const body = new Uint8Array(readFileSync(abs));
     const type = MIME[path.extname(abs).toLowerCase()] ?? 'application/octet-stream';
     const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? Bun.gzipSync(body) : undefined;
-    file = { body, gzip, type, immutable: abs.includes(`${path.sep}_astro${path.sep}`) };
+    file = { path: abs, body, gzip, type, immutable: abs.includes(`${path.sep}_astro${path.sep}`) };
   }
   fileCache.set(abs, file);
   return file;
@@ -58,6 +59,34 @@ export function pageFileFor(pathname: string): string | null {
     if (loadFile(abs)) return abs;
   }
   return null;
+}
+
+type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
+let pagePolicies: Map<string, string> | undefined;
+
+/**
+ * The Content-Security-Policy Astro computed for each prerendered page (astro.config.mjs `security.csp`
+ * with the node adapter's `staticHeaders`): script-src 'self' plus the hashes of Astro's own inline
+ * scripts, no 'unsafe-inline'. Keyed by the page's path as Astro names it ('/', '/about', '/404').
+ */
+export function prerenderedPagePolicy(pathname: string, file = headersFile): string | undefined {
+  if (!pagePolicies) {
+    pagePolicies = new Map();
+    if (existsSync(file)) {
+      for (const { pathname: p, headers } of JSON.parse(readFileSync(file, 'utf8')) as HeadersJson) {
+        const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+        if (csp) pagePolicies.set(p.toLowerCase(), csp.value);
+      }
+    }
+  }
+  return pagePolicies.get(pathname);
+}
+
+/** The page path of a prerendered HTML file ('about/index.html' → '/about', '404.html' → '/404'). */
+function pagePathOf(abs: string): string {
+  const rel = path.relative(clientDir, abs).split(path.sep).join('/').toLowerCase();
+  const trimmed = rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  return `/${trimmed}`;
 }
 
 /** The XSRF-TOKEN cookie goes out with the first answer to any visitor, pages included. */
@@ -75,8 +104,9 @@ function pageHeaders(request: Request, extra: Record<string, string> = {}): Head
 
 function fileResponse(request: Request, file: StaticFile, status = 200): Response {
   const isHtml = file.type.startsWith('text/html');
+  const policy = isHtml ? prerenderedPagePolicy(pagePathOf(file.path)) : undefined;
   const headers = isHtml
-    ? pageHeaders(request, { 'Cache-Control': 'no-cache' })
+    ? pageHeaders(request, { 'Cache-Control': 'no-cache', ...(policy ? { 'Content-Security-Policy': policy } : {}) })
     : new Headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600' });
   headers.set('Content-Type', file.type);
   headers.set('Vary', 'Accept-Encoding');
@@ -128,6 +158,7 @@ export function createFetch(app: FetchApp, astroHandler: NodeHandler) {
     try {
       const rendered = await callNodeHandler(astroHandler, request, lower + (q === -1 ? '' : url.slice(q)), clientIp);
       if (!rendered || rendered.status === 404) return notFoundPage(request);
+      // Astro's own Content-Security-Policy for the page (with its script hashes) replaces the default.
       const headers = pageHeaders(request);
       rendered.headers.forEach((v, k) => {
         if (k === 'set-cookie') headers.append(k, v);

@@ -1,6 +1,7 @@
 /**
  * What a file really is, read from its bytes (magic numbers and headers), never from its name or the
- * type the browser declared. Only JPEG, PNG and PDF pass; images must have sane dimensions.
+ * type the browser declared. Only JPEG, PNG and PDF pass; images must have sane dimensions; PDFs are
+ * parsed and refused when they carry active content (inspectContent, the check every upload goes through).
  */
 import { AppError } from '../../api/errors';
 import {
@@ -14,6 +15,7 @@ import {
   type FileContentType,
   type FileRulesJson,
 } from './contract';
+import { inspectPdf } from './pdf-check';
 
 export type DetectedContent = { contentType: FileContentType; width: number | null; height: number | null };
 
@@ -114,4 +116,22 @@ export function detectContent(bytes: Uint8Array): DetectedContent {
     return { contentType: 'application/pdf', width: null, height: null };
   }
   throw unsupportedFile('This file is not a JPEG, PNG or PDF, whatever its name says.');
+}
+
+const PDF_REFUSALS = {
+  encrypted: 'This PDF is password-protected or encrypted; upload an unprotected copy.',
+  unparsable: 'This PDF could not be read; it may be damaged. Save or scan it again and upload the new copy.',
+  active_content: 'PDFs containing scripts, automatic actions, attached files, submitting forms or multimedia are not accepted.',
+} as const;
+
+/**
+ * detectContent, then for a PDF a full parse (modules/files/pdf-check.ts): encrypted, unreadable and
+ * active PDFs are refused with 400 unsupported_file. Every stored upload goes through this.
+ */
+export async function inspectContent(bytes: Uint8Array): Promise<DetectedContent> {
+  const detected = detectContent(bytes);
+  if (detected.contentType !== 'application/pdf') return detected;
+  const verdict = await inspectPdf(bytes);
+  if (!verdict.ok) throw unsupportedFile(PDF_REFUSALS[verdict.reason]);
+  return detected;
 }

@@ -135,14 +135,28 @@ describeEachDb('files API', (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="property-photo-/);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(demoPng(640, 480));
     expect((await visitor.request('GET', priv.url)).status).toBe(401);
     const investor = new TestClient(app);
     expect((await investor.post('/api/auth/login', { username: 'omar', password: 'ManzilInvest#2026' })).status).toBe(200);
     expect((await investor.request('GET', priv.url)).status).toBe(403);
     expect((await investor.request('GET', pub.url)).status).toBe(200);
+  });
+
+  it('hands documents out as attachments, never rendered in place', async () => {
+    const pdf = await storeFile(database.db, { ownerId: adminId, purpose: 'kyc_document', bytes: demoPdf(['Proof of address']) });
+    const [owner] = await database.db.select({ username: users.username }).from(users).limit(1);
+    const admin = new TestClient(app);
+    expect((await admin.post('/api/auth/login', { username: owner!.username, password: 'ManzilAdmin#2026' })).status).toBe(200);
+    const res = await admin.request('GET', pdf.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="kyc-document-[0-9a-f]{8}\.pdf"$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
   });
 });
 

@@ -9,7 +9,7 @@
  */
 export { fileRoutes } from './routes';
 export { storeFile, getStoredFile, readStoredFile, deleteStoredFile, toStoredFileJson, type StoreFileInput, type StoredFileRow } from './service';
-export { detectContent, fileRules, fileTooLarge, unsupportedFile } from './content';
+export { detectContent, fileRules, inspectContent, fileTooLarge, unsupportedFile } from './content';
 export { configureFileStore, encryptBlob, fileStore, localStorage as localFileStorage, type BlobStorage } from './storage';
 export { isSealed, openSecret, sealSecret } from './secrets';
 export { storedFiles } from './schema';

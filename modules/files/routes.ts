@@ -9,11 +9,16 @@ import { accessDenial, loadSession } from '../auth';
 import { FILE_EXTENSIONS, type FileContentType } from './contract';
 import { getStoredFile, readStoredFile } from './service';
 
+/** A stored file opened directly: no scripts, no plugins, no framing, a sandboxed document. */
+export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
 const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please log in to continue.');
 const forbidden = () => new AppError(403, 'forbidden', 'You do not have access to this file.');
 
 /**
- * GET /api/files/:id[?download=1] — the one way a stored file leaves the server, decrypted.
+ * GET /api/files/:id[?download=1] — the one way a stored file leaves the server, decrypted. Images may
+ * show inline (thumbnails and previews use <img>); documents (PDFs) are always attachments, so a browser
+ * never renders an uploaded document inside our origin. Nothing may frame or script any of them.
  * Private files: their owner and admins only (a visitor gets 401, anyone else 403; an unknown id is 404
  * for a signed-in user and 401 for a visitor, so ids cannot be probed). Public files: anyone.
  * An admin opening someone else's private file is written to the audit log.
@@ -51,7 +56,7 @@ export const fileRoutes = (deps: { db: Db }) => {
       }
       const bytes = await readStoredFile(row);
       const ext = FILE_EXTENSIONS[row.contentType as FileContentType] ?? 'bin';
-      const disposition = query.download === '1' ? 'attachment' : 'inline';
+      const disposition = query.download === '1' || !row.contentType.startsWith('image/') ? 'attachment' : 'inline';
       // Headers is case-insensitive: these replace the API's defaults (CSP, X-Frame-Options…) instead of doubling them.
       const headers = new Headers(set.headers as Record<string, string>);
       for (const [name, value] of Object.entries({
@@ -63,9 +68,8 @@ export const fileRoutes = (deps: { db: Db }) => {
         etag: `"${row.sha256.slice(0, 32)}"`,
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'same-origin',
-        // The admin screens preview PDFs in a frame of the same origin; nothing else may frame or script it.
-        'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-        'x-frame-options': 'SAMEORIGIN',
+        'content-security-policy': FILE_CSP,
+        'x-frame-options': 'DENY',
       })) headers.set(name, value);
       return new Response(bytes as Uint8Array<ArrayBuffer>, { headers });
     },

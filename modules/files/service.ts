@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { detectContent } from './content';
+import { inspectContent } from './content';
 import { fileUrl, type FileContentType, type FilePurpose, type FileVisibility, type StoredFileJson } from './contract';
 import { storedFiles } from './schema';
 import { decryptBlob, encryptBlob, fileStore } from './storage';
@@ -29,13 +29,14 @@ export const toStoredFileJson = (row: StoredFileRow): StoredFileJson => ({
 });
 
 /**
- * Checks the content (JPEG/PNG/PDF by magic bytes, ≤ 10 MB, sane image dimensions; 400/413 otherwise),
+ * Checks the content (JPEG/PNG/PDF by magic bytes, ≤ 10 MB, sane image dimensions, PDFs parsed for active
+ * content; 400/413 otherwise),
  * encrypts it and stores it under a random key, then records it in `tx`. The caller's name for the file
  * is never used. If `tx` rolls back afterwards the blob stays behind unreferenced (harmless: unreadable
  * without its row, and encrypted).
  */
 export async function storeFile(tx: Db, input: StoreFileInput): Promise<StoredFileJson> {
-  const detected = detectContent(input.bytes);
+  const detected = await inspectContent(input.bytes);
   const { storage, key } = fileStore();
   const id = crypto.randomUUID();
   const storageKey = `${id}.bin`;

@@ -280,7 +280,7 @@ test.describe('onboarding and KYC', () => {
     const preview = docs.getByTestId('document-image');
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await docs.getByRole('button', { name: /Proof of address/ }).click();
-    await expect(docs.getByTestId('document-pdf')).toHaveAttribute('src', /\/api\/files\//);
+    await expect(docs.getByTestId('document-pdf').getByRole('link')).toHaveAttribute('href', /\/api\/files\/[^?]+\?download=1$/);
     await adminPage.waitForTimeout(1500);
     await shot(adminPage, '09-admin-detail-pdf');
     await adminPage.getByRole('button', { name: 'Approve' }).click();

@@ -11,14 +11,15 @@ export function AdminLogo({ asLink = true }: { asLink?: boolean }) {
       <span className="flex flex-col leading-none">
         <span className="text-lg tracking-tight text-ink" style={{ fontFamily: 'var(--font-display)' }}>
           Manzil
-        </span>
+        </span>{' '}
         <span className="mt-0.5 text-[10px] font-semibold uppercase tracking-[0.18em] text-sand-600">Back office</span>
+        {asLink ? <span className="sr-only">, dashboard</span> : null}
       </span>
     </>
   );
   if (!asLink) return <span className="inline-flex items-center gap-2.5">{inner}</span>;
   return (
-    <Link href="/admin/dashboard" aria-label="Manzil back office, dashboard" className="inline-flex items-center gap-2.5 rounded-md">
+    <Link href="/admin/dashboard" className="inline-flex items-center gap-2.5 rounded-md">
       {inner}
     </Link>
   );

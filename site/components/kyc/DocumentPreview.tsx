@@ -3,8 +3,9 @@ import type { KycDocumentJson } from '../../../modules/kyc/contract';
 import { fileUrl } from '../../../modules/files/contract';
 
 /**
- * A stored document shown in place, through the authorised file route (GET /api/files/:id): images
- * inline, PDFs in a same-origin frame, with links to open it in a new tab or download it.
+ * A stored document through the authorised file route (GET /api/files/:id): images shown in place
+ * with a link to open them in a new tab; PDFs are never rendered inside the site (the route hands them
+ * out as attachments), so they show as a card with their download link.
  */
 export function DocumentPreview({ doc, label, height = 420 }: { doc: Pick<KycDocumentJson, 'fileId' | 'url' | 'contentType' | 'originalName'>; label: string; height?: number }) {
   const image = doc.contentType !== 'application/pdf';
@@ -14,7 +15,13 @@ export function DocumentPreview({ doc, label, height = 420 }: { doc: Pick<KycDoc
         {image ? (
           <img src={doc.url} alt={`${label}${doc.originalName ? ` (${doc.originalName})` : ''}`} className="max-w-full object-contain" style={{ maxHeight: height }} data-testid="document-image" />
         ) : (
-          <iframe src={doc.url} title={`${label} (PDF)`} className="w-full bg-white" style={{ height }} data-testid="document-pdf" />
+          <div className="grid place-items-center gap-2 px-6 py-10 text-center" data-testid="document-pdf">
+            <FileText className="h-10 w-10 text-red-700" aria-hidden="true" />
+            <p className="text-sm text-slate-600">PDF documents open in your own PDF reader, not in the browser.</p>
+            <a href={fileUrl(doc.fileId, { download: true })} className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800">
+              Download {label} (PDF)
+            </a>
+          </div>
         )}
       </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-white px-3 py-2 text-sm">
@@ -23,10 +30,12 @@ export function DocumentPreview({ doc, label, height = 420 }: { doc: Pick<KycDoc
           <span className="truncate">{doc.originalName ?? label}</span>
         </span>
         <span className="flex gap-3">
-          <a href={doc.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:text-brand-900">
-            Open<span className="sr-only"> {label} in a new tab</span>
-            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-          </a>
+          {image ? (
+            <a href={doc.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-brand-700 hover:text-brand-900">
+              Open<span className="sr-only"> {label} in a new tab</span>
+              <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+            </a>
+          ) : null}
           <a href={fileUrl(doc.fileId, { download: true })} className="font-medium text-brand-700 hover:text-brand-900">
             Download<span className="sr-only"> {label}</span>
           </a>

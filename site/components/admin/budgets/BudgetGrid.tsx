@@ -236,7 +236,7 @@ export function BudgetGrid({ year, costCenter, grid, loading, onSaved, onReload,
 
   return (
     <div>
-      <div className="relative overflow-x-auto" role="region" aria-label={caption} tabIndex={-1}>
+      <div className="relative overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
         <table className="w-max min-w-full border-collapse text-left">
           <caption className="sr-only">{caption}. Use the arrow keys to move between cells, Enter to move down, Escape to undo a cell.</caption>
           <thead>

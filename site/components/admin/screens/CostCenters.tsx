@@ -187,9 +187,8 @@ export default function CostCenters() {
                           <Link
                             href={`/admin/cost-center/create?parent=${encodeURIComponent(c.code)}`}
                             className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-                            aria-label={`Add a sub-center under ${c.name}`}
                           >
-                            Add sub-center
+                            Add sub-center<span className="sr-only"> under {c.name}</span>
                           </Link>
                         ) : null}
                         <button

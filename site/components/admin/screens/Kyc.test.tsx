@@ -96,7 +96,8 @@ describe('admin KYC queue', () => {
     const docs = screen.getByTestId('kyc-detail-documents');
     expect(within(docs).getByTestId('document-image').getAttribute('src')).toBe('/api/files/f-emirates_id_front');
     fireEvent.click(within(docs).getByRole('button', { name: /Proof of address/ }));
-    expect(within(docs).getByTestId('document-pdf').getAttribute('src')).toBe('/api/files/f-proof_of_address');
+    // PDFs are never rendered in the page: a download link instead (the file route sends them as attachments).
+    expect(within(within(docs).getByTestId('document-pdf')).getByRole('link').getAttribute('href')).toBe('/api/files/f-proof_of_address?download=1');
 
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Noor’s verification' });
@@ -204,7 +205,7 @@ describe('admin document center', () => {
     expect(documentsUrl({ ...DEFAULT_DOCUMENT_FILTERS, q: 'MZ-NOOR01' })).toContain('q=MZ-NOOR01');
     fireEvent.click(await screen.findByRole('button', { name: /Preview the Passport/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('document-pdf').getAttribute('src')).toBe('/api/files/f-passport');
+    expect(within(within(dialog).getByTestId('document-pdf')).getByRole('link').getAttribute('href')).toBe('/api/files/f-passport?download=1');
     expect(within(dialog).getByRole('link', { name: 'Open the application' }).getAttribute('href')).toBe(`/admin/kyc?application=${USER}`);
   });
 });
