@@ -1,6 +1,8 @@
 import { databaseConfigFromEnv, migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { sealPlaintextTotpSecrets } from '../modules/auth';
+// Loading the files module gives auth the key that seals TOTP secrets.
+import '../modules/files';
 import { seedChartOfAccounts } from '../modules/ledger';
 import { runModeFromEnv, StartupError } from './run-mode';
 

@@ -5,3 +5,4 @@ export { createSession, forgetCachedSessions, loadSession, toCurrentUser, type U
 export * from './contract';
 export { POLICIES, publicWriteChecks, takeAttempt, type Check, type Policy } from './throttle';
 export { sealPlaintextTotpSecrets } from './totp-secret';
+export { provideSecretBox, type SecretBox } from './secret-box';

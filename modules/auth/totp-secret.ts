@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isSealed, openSecret, sealSecret } from '../files/secrets';
+import { secretBox } from './secret-box';
 import { users } from './schema';
 import { forgetCachedSessions } from './sessions';
 
@@ -12,14 +12,14 @@ import { forgetCachedSessions } from './sessions';
  */
 const context = (userId: string) => `totp:${userId}`;
 
-export const sealTotpSecret = (userId: string, base32: string) => sealSecret(base32, context(userId));
-export const openTotpSecret = (userId: string, stored: string) => openSecret(stored, context(userId));
+export const sealTotpSecret = (userId: string, base32: string) => secretBox().seal(base32, context(userId));
+export const openTotpSecret = (userId: string, stored: string) => secretBox().open(stored, context(userId));
 
 /** Seals one user's stored secrets if they are still plaintext (conditional: a concurrent change wins). */
 export async function sealTotpIfPlain(db: Db, user: { id: string; totpSecret: string | null; totpPendingSecret: string | null }) {
   for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
     const stored = user[column];
-    if (!stored || isSealed(stored)) continue;
+    if (!stored || secretBox().isSealed(stored)) continue;
     await db
       .update(users)
       .set({ [column]: sealTotpSecret(user.id, stored) })

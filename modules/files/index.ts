@@ -7,6 +7,12 @@
  *   getStoredFile(db, id) / readStoredFile(row)            the row / its decrypted bytes (no access check)
  *   sealSecret(text, context) / openSecret(stored, context) small secrets (TOTP seeds) sealed with the same key
  */
+import { provideSecretBox } from '../auth';
+import { isSealed, openSecret, sealSecret } from './secrets';
+
+// TOTP seeds are sealed with the files key: auth receives the box from here (files → auth, one direction).
+provideSecretBox({ isSealed, seal: sealSecret, open: openSecret });
+
 export { fileRoutes } from './routes';
 export { storeFile, getStoredFile, readStoredFile, deleteStoredFile, toStoredFileJson, type StoreFileInput, type StoredFileRow } from './service';
 export { detectContent, fileRules, inspectContent, fileTooLarge, unsupportedFile } from './content';

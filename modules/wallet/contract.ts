@@ -479,5 +479,5 @@ export const adminWithdrawalsQuery = z.object({
   offset: pageOffset,
 });
 
-// Responses: ./contract-json.ts (the JSON shapes of the wallet API).
-export type * from './contract-json';
+// Responses: ./json-contract.ts (the JSON shapes of the wallet API).
+export type * from './json-contract';
