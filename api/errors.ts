@@ -38,6 +38,7 @@ export const errorStatus = {
   // 403: known, but not allowed.
   forbidden: 403,
   mfa_setup_required: 403,
+  staff_mfa_required: 403,
   csrf_missing: 403,
   csrf_mismatch: 403,
   csrf_origin: 403,

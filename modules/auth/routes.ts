@@ -147,7 +147,7 @@ export const authRoutes = (deps: { db: Db }) => {
         .post(
           '/mfa/disable',
           async ({ user, body }) => {
-            if (mfaRequiredFor(user)) throw new AppError(403, 'mfa_required', 'Staff accounts must keep two-factor verification on. Switch method instead of turning it off.');
+            if (mfaRequiredFor(user)) throw new AppError(403, 'staff_mfa_required', 'Staff accounts must keep two-factor verification on. Switch method instead of turning it off.');
             await auth.disableMfa(db, user, body.password);
             return { success: true, message: 'Two-factor verification is now off.' };
           },

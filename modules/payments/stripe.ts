@@ -6,7 +6,7 @@
  * connected account (created at their first payout to that IBAN), a transfer moves the amount to it and a
  * payout sends it to the bank; payout.paid / payout.failed arrive on the Connect webhook. Every create call
  * carries our document id as Stripe's idempotency key, so a retried payout pays once.
- * Decision record: docs/decisions/009-payments-provider.md.
+ * Decision record: docs/decisions/013-payments-provider.md.
  */
 import { createHash, createHmac } from 'node:crypto';
 import Stripe from 'stripe';

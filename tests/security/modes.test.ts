@@ -240,7 +240,7 @@ describeEachDb('staff MFA in production', (kind) => {
     expect((await c.json('GET', '/api/admin/users')).status).toBe(200);
     expect((await c.json('GET', '/api/wallet')).status).not.toBe(403);
     const off = await c.json('POST', '/api/auth/mfa/disable', { password: ADMIN.ADMIN_PASSWORD });
-    expect(off).toMatchObject({ status: 403, body: { error: 'mfa_required' } });
+    expect(off).toMatchObject({ status: 403, body: { error: 'staff_mfa_required' } });
 
     // A new sign-in now asks for the code, and the verified session is a full one.
     const { c: next, res } = await signIn();

@@ -197,7 +197,7 @@ export default function EmailOutbox() {
         empty={{
           icon: Inbox,
           title: 'The outbox is empty',
-          body: 'No emails have been sent yet. Welcome emails, verification codes and password-reset links appear here when SMTP is not configured.',
+          body: 'No emails have been sent yet. Welcome emails, verification codes and password resets are listed here as they go out, with their codes and links removed.',
         }}
       />
       <EmailDialog email={open} onClose={() => setOpen(null)} />
