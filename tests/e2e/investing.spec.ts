@@ -191,7 +191,7 @@ test('an admin lists a property; a verified investor deposits, invests AED 200 s
   // The admin: the investment in /admin/investments and its journal entries in /admin/journal-entries.
   const admin = await adminCtx.newPage();
   await admin.goto('/admin/investments');
-  await admin.getByLabel('Search').fill(receiptNumber);
+  await admin.getByRole('searchbox', { name: 'Search' }).fill(receiptNumber);
   const row = admin.getByRole('row', { name: new RegExp(receiptNumber) });
   await expect(row).toContainText('Anika Varma');
   await expect(row).toContainText(property.title);
