@@ -71,7 +71,8 @@ export const PROPERTIES_CSV_HEADER = [
   'Funding target (AED)', 'Valuation (AED)', 'Gross yield (%)', 'Net yield (%)', 'Funding deadline', 'Published (UTC)', 'Created (UTC)',
 ];
 
-const percent = (bps: number) => (bps / 100).toFixed(2);
+/** Basis points as a percentage with two decimals (1234 → "12.34"), in integers. */
+const percent = (bps: number) => minorToDecimalString(BigInt(bps));
 
 /** Every property of the same query, as CSV rows. */
 export async function* propertyCsvRows(db: Db, q: AdminPropertiesParams): AsyncGenerator<CsvCell[]> {

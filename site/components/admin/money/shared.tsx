@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { statusLabel } from '../data';
 import { formatFils, toFils } from '../ledger/money';
 import { Badge } from '../ui';
+import { DUBAI_TIME_ZONE } from '../../../../modules/platform/dates';
 import { type CurrentUser, isKycVerified } from '../../../../modules/auth/contract';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
@@ -68,8 +69,8 @@ export function KycBadge({ status }: { status: string | null | undefined }) {
 }
 
 /** "3 Mar 2026, 14:05" in Dubai time. */
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Dubai' });
-const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: DUBAI_TIME_ZONE });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: DUBAI_TIME_ZONE });
 export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
 export const day = (iso: string | null | undefined) => (iso ? dateOnly.format(new Date(iso)) : '—');
 
