@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { csvResponse, exportName } from '../../api/list';
+import type { Db } from '@db/client';
+import { csvResponse, exportName } from '@api/list';
 import { authPlugin } from '../auth';
 import { auditListQuery } from './contract';
 import { AUDIT_CSV_HEADER, auditCsvRows, listAudit } from './service';

@@ -1,6 +1,6 @@
 import { eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
-import type { Db } from '../../db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
+import type { Db } from '@db/client';
 import { users } from '../auth/schema';
 import { endOfDubaiDay, startOfDubaiDay } from '../platform/dates';
 import type { ListResult } from '../platform/list';

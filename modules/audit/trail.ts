@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { requestMeta } from '@api/request-meta';
 import { recordAudit } from './service';
 
 /** How one admin write is told in the activity log. `m` is the match of `pattern` against the sub-path. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { adminSession, parseCsv } from '../../tests/helpers/admin-session';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { adminSession, parseCsv } from '@tests/helpers/admin-session';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { users } from './schema';
 
 type Page = { items: { id: string; email: string; firstName: string; lastName: string; createdAt: string }[]; total: number };

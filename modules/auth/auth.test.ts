@@ -1,10 +1,10 @@
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { listOutbox, readDevMailbox } from '../email';
 import { authMessages } from './contract';
 

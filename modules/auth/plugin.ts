@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError, type ErrorCode } from '../../api/errors';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError, type ErrorCode } from '@api/errors';
 import { loadSession, type SessionInfo, type UserRow } from './sessions';
 import { mfaSetupRequired, mfaSetupRequiredFor } from './staff-mfa';
 

@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia';
-import { csvResponse, exportName } from '../../api/list';
-import type { Db } from '../../db/client';
-import { CSRF_COOKIE, isProduction, randomToken, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE } from '../../api/cookies';
-import { requestMeta } from '../../api/request-meta';
+import { csvResponse, exportName } from '@api/list';
+import type { Db } from '@db/client';
+import { CSRF_COOKIE, isProduction, randomToken, SESSION_COOKIE, SESSION_TTL_SECONDS, SIGNUP_COOKIE } from '@api/cookies';
+import { requestMeta } from '@api/request-meta';
 import { ADMIN_USERS_CSV_HEADER, adminUsersCsvRows, listAdminUsers } from './admin-users';
 import {
   adminUsersQuery,
@@ -17,7 +17,7 @@ import {
   totpConfirmInput,
   verifyMfaInput,
 } from './contract';
-import { AppError } from '../../api/errors';
+import { AppError } from '@api/errors';
 import { authPlugin } from './plugin';
 import * as auth from './service';
 import { createSession, endSession, loadSession, toCurrentUser } from './sessions';

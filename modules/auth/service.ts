@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client';
-import { randomToken, sha256 } from '../../api/cookies';
-import { AppError, badRequest, conflict } from '../../api/errors';
+import type { Db } from '@db/client';
+import { randomToken, sha256 } from '@api/cookies';
+import { AppError, badRequest, conflict } from '@api/errors';
 import { sendEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import { authMessages, type InvestmentMode, normalizeInvestmentMode } from './contract';

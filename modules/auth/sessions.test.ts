@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { forgetCachedSessions, loadSession } from './sessions';
 
 /** A stand-in for drizzle's select chain: each read answers the current row, after an optional pause. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { randomToken, SESSION_TTL_SECONDS, sha256 } from '../../api/cookies';
+import type { Db } from '@db/client';
+import { randomToken, SESSION_TTL_SECONDS, sha256 } from '@api/cookies';
 import type { CurrentUser } from './contract';
 import { sessions, users } from './schema';
 import { mfaRequiredFor } from './staff-mfa';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError } from '@api/errors';
 import { authThrottle } from './schema';
 
 /**

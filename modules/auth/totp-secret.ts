@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { secretBox } from './secret-box';
 import { users } from './schema';
 import { forgetCachedSessions } from './sessions';

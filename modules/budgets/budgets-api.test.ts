@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_INVESTOR, seedDatabase } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { ledgerRoutes, post, profitAndLoss, seedChartOfAccounts, type PostingLine } from '../ledger';
 import type { BudgetGridJson, CostCenterLinesJson, CostCenterReportJson, VersusActualJson } from './contract';
 import { budgetRoutes } from './routes';

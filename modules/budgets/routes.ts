@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError } from '@api/errors';
 import { authPlugin, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {

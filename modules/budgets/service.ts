@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '@api/errors';
 import { addMonths, daysBetween, monthEnd, monthStart, todayInDubai } from '../platform/dates';
 import { divideHalfEven } from '../platform/money';
 import { generalLedger, profitAndLoss } from '../ledger';

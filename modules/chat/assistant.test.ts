@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_INVESTOR, seedDatabase } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { CHAT_EMPTY_ANSWER } from './contract';
 
 describeEachDb('AI assistant conversations', (kind) => {

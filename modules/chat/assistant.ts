@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Elysia, t } from 'elysia';
-import type { Db } from '../../db/client';
-import { isProduction, randomToken, SESSION_COOKIE, VISITOR_COOKIE } from '../../api/cookies';
-import { notFound } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { isProduction, randomToken, SESSION_COOKIE, VISITOR_COOKIE } from '@api/cookies';
+import { notFound } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { POLICIES, publicWriteChecks, takeAttempt } from '../auth';
 import { loadSession } from '../auth/sessions';
 import { CHAT_EMPTY_ANSWER, CHAT_MESSAGE_MAX, currencyFromHeader } from './contract';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../tests/helpers/db';
-import { jsonRequest } from '../../tests/helpers/http';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { createTestDatabase } from '@tests/helpers/db';
+import { jsonRequest } from '@tests/helpers/http';
 import { CURRENCY_HEADER } from './contract';
 import { buildKnowledge, parseLearnArticle } from './knowledge';
 import { chatRoutes } from './routes';

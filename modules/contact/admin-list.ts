@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import type { ListResult } from '../platform/list';
 import { contactTopicLabels, type AdminContactMessagesQuery, type ContactMessageJson } from './contract';
 import { contactMessages as m } from './schema';

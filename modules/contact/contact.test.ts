@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
-import { TestClient } from '../../tests/helpers/client';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
+import { TestClient } from '@tests/helpers/client';
 import { listContactMessages } from '.';
 
 describeEachDb('POST /api/contact', (kind) => {

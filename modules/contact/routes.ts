@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { requestMeta } from '@api/request-meta';
 import { POLICIES, publicWriteChecks, takeAttempt } from '../auth';
 import { contactInput } from './contract';
 import { submitContactMessage } from './service';

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { type ContactInput, type ContactResult, contactConfirmation } from './contract';
 import { contactMessages } from './schema';
 

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { deliverToDevMailbox } from './dev-mailbox';
 import { redactSecrets } from './redact';
 import { emailOutbox } from './schema';

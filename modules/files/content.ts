@@ -3,7 +3,7 @@
  * type the browser declared. Only JPEG, PNG and PDF pass; images must have sane dimensions; PDFs are
  * parsed and refused when they carry active content (inspectContent, the check every upload goes through).
  */
-import { AppError } from '../../api/errors';
+import { AppError } from '@api/errors';
 import {
   FILE_CONTENT_TYPES,
   FILE_MAX_BYTES,

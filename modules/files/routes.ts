@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { recordAudit } from '../audit';
 import { accessDenial, loadSession } from '../auth';
 import { FILE_EXTENSIONS, type FileContentType } from './contract';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { inspectContent } from './content';
 import { fileUrl, type FileContentType, type FilePurpose, type FileVisibility, type StoredFileJson } from './contract';
 import { storedFiles } from './schema';

@@ -3,8 +3,8 @@
  * wallet, holdings and status per investor, searched, filtered, sorted and paged in SQL.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '@api/list';
 import { minorToDecimalString } from '../platform/contract';
 import { investorStatusLabels, type AdminInvestorRow, type AdminInvestorsPage, type AdminInvestorsQuery, type InvestorStatus } from './contract';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { adminSession, parseCsv } from '../../tests/helpers/admin-session';
-import { describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { adminSession, parseCsv } from '@tests/helpers/admin-session';
+import { describeEachDb } from '@tests/helpers/db';
 import type { AdminInvestmentsPage, InvestmentJson } from './contract';
 import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase } from './test-helpers';
 

@@ -3,8 +3,8 @@
  * contract: search, filters, sort and paging in SQL; the totals over the whole filtered set.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '@api/list';
 import { endOfDubaiDay, startOfDubaiDay } from '../platform/dates';
 import { minorToDecimalString } from '../platform/money';
 import { unitsToShares, type AdminInvestmentRow, type AdminInvestmentsPage, type AdminInvestmentsQuery, type InvestmentStatus } from './contract';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { TestClient } from '../../tests/helpers/client';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { TestClient } from '@tests/helpers/client';
 import { createSandboxProvider } from '../payments';
 import { SHARE_SCALE } from '../properties/contract';
 import { q } from '../wallet';

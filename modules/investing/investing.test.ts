@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { TestClient } from '../../tests/helpers/client';
-import { describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { TestClient } from '@tests/helpers/client';
+import { describeEachDb } from '@tests/helpers/db';
 import { createSandboxProvider } from '../payments';
 import { costOfUnits, SHARE_SCALE } from '../properties/contract';
 import { q, type TransactionsPage, type WalletSummary } from '../wallet';

@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { authPlugin } from '../auth';
 import { idempotencyKeyOf, sessionGate } from '../wallet';
-import { csvResponse, exportName } from '../../api/list';
+import { csvResponse, exportName } from '@api/list';
 import { INVESTORS_CSV_HEADER, investorCsvRows, listAdminInvestors } from './admin-investors';
 import { INVESTMENTS_CSV_HEADER, investmentCsvRows, listAdminInvestments } from './admin-list';
 import { adminInvestmentsQuery, adminInvestorsQuery, investInput, quoteQuery } from './contract';

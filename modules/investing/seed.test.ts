@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { DEMO_INVESTOR, seedDatabase } from '../../db/seed';
-import { createTestDatabase } from '../../tests/helpers/db';
+import type { Database } from '@db/client';
+import { DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { createTestDatabase } from '@tests/helpers/db';
 import { q } from '../wallet';
 import { BACKFILL_INVESTORS, DEMO_INVESTORS, seedDemoInvesting } from './seed';
 import { reconciliation } from './service';

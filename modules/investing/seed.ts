@@ -11,7 +11,7 @@
  * are backfilled. The demo investor (investor@manzil.ae) is left alone: the end-to-end journey deposits.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { users } from '../auth/schema';
 import { newUnicode } from '../auth/unicode';
 import { demoPdf, demoPng } from '../kyc/demo-files';

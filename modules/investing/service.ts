@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable, type ErrorCode } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound, unprocessable, type ErrorCode } from '@api/errors';
 import { isKycVerified } from '../auth/contract';
 import { provideRetailUsage } from '../kyc';
 import { ensureInvestorAccount, ensurePropertyAccount, LEDGER_ACCOUNTS, post, verifyBalances } from '../ledger';

@@ -1,10 +1,10 @@
 /** Shared set-up for the wallet and investing suites (not a test file itself). */
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { createTestDatabase, type DbKind } from '../../tests/helpers/db';
-import { TestClient } from '../../tests/helpers/client';
+import type { Database, Db } from '@db/client';
+import { seedDatabase } from '@db/seed';
+import { SESSION_COOKIE } from '@api/cookies';
+import { createTestDatabase, type DbKind } from '@tests/helpers/db';
+import { TestClient } from '@tests/helpers/client';
 import { users } from '../auth/schema';
 import { createSession } from '../auth';
 import { newUnicode } from '../auth/unicode';

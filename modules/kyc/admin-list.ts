@@ -3,8 +3,8 @@
  * one list contract: search, filters, sort and paging in SQL, and the CSV of the whole filtered set.
  */
 import { eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import { users } from '../auth/schema';
 import { storedFiles } from '../files/schema';
 import { parseSort, type ListResult } from '../platform/list';

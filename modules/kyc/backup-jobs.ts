@@ -9,7 +9,7 @@ import { open, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError, badRequest, conflict, notFound } from '../../api/errors';
+import { AppError, badRequest, conflict, notFound } from '@api/errors';
 import { ArchiveError } from './backup-archive';
 import { BACKUP_FILE_EXTENSION, backupMessages, RESTORE_CHUNK_BYTES, type BackupJob } from './backup-contract';
 

@@ -5,8 +5,8 @@
  */
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError } from '@api/errors';
 import { users } from '../auth/schema';
 import { storedFiles } from '../files';
 import type { BackupPreview } from './backup-contract';

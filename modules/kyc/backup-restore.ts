@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError } from '@api/errors';
 import { recordAudit } from '../audit';
 import { forgetCachedSessions } from '../auth';
 import { users } from '../auth/schema';

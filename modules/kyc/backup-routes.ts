@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { parseCookieHeader, SESSION_COOKIE } from '../../api/cookies';
-import { readLimitedBytes } from '../../api/body';
-import { AppError, badRequest } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { parseCookieHeader, SESSION_COOKIE } from '@api/cookies';
+import { readLimitedBytes } from '@api/body';
+import { AppError, badRequest } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { chunkQuery, exportInput, jobIdParam, passphraseInput, previewQuery, RESTORE_CHUNK_BYTES, startRestoreInput, backupMessages } from './backup-contract';
 import * as backup from './backup';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 
 /**
  * How much a person invested inside the retail limit's window (fils, as text). The KYC application

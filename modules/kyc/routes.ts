@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError, badRequest } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError, badRequest } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { fileRules, fileTooLarge, unsupportedFile } from '../files';
 import {
@@ -19,7 +19,7 @@ import {
   requestDocumentsInput,
   submitBody,
 } from './contract';
-import { csvResponse, exportName } from '../../api/list';
+import { csvResponse, exportName } from '@api/list';
 import { documentCsvRows, DOCUMENTS_CSV_HEADER, KYC_CSV_HEADER, kycCsvRows, listApplications, listDocuments } from './admin-list';
 import { adminDocumentsQuery, adminKycListQuery } from './admin-list-contract';
 import * as kyc from './service';

@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { parseCookieHeader, SESSION_COOKIE } from '../../api/cookies';
-import { readLimitedBytes } from '../../api/body';
-import { AppError, badRequest, tooLarge } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { parseCookieHeader, SESSION_COOKIE } from '@api/cookies';
+import { readLimitedBytes } from '@api/body';
+import { AppError, badRequest, tooLarge } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, uploadListInput } from './screening-contract';
 import { checkName, deleteScreeningList, getScreeningList, listScreeningLists, uploadScreeningList } from './screening';

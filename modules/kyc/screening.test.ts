@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
-import { BASE } from '../../tests/helpers/http';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
+import { BASE } from '@tests/helpers/http';
 import { auditLog } from '../audit/schema';
 import { users } from '../auth/schema';
 import { listNotifications } from '../notifications';

@@ -7,8 +7,8 @@
  *   checkName(db, { name, dateOfBirth?, nationality? })                    the admin "try a name" tool (no side effects)
  */
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { badRequest, conflict, notFound } from '@api/errors';
 import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
 import { notifyAdmins } from '../notifications';

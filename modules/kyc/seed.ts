@@ -5,7 +5,7 @@
  * Idempotent: an applicant whose email exists is left alone. The demo investor is not touched.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { users } from '../auth/schema';
 import { newUnicode } from '../auth/unicode';
 import { demoPdf, demoPng } from './demo-files';

@@ -5,8 +5,8 @@
  * row; callers forget the user's cached sessions once it has committed.
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, badRequest, conflict, notFound } from '@api/errors';
 import { recordAudit } from '../audit';
 import { forgetCachedSessions } from '../auth';
 import { users } from '../auth/schema';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../api/errors';
-import type { Database, Db } from '../../db/client';
-import { describeEachDb } from '../../tests/helpers/db';
+import { AppError } from '@api/errors';
+import type { Database, Db } from '@db/client';
+import { describeEachDb } from '@tests/helpers/db';
 import { ensureInvestorAccount, ensurePropertyAccount, listAccounts, seedChartOfAccounts, updateAccount, deleteAccount, createAccount } from './chart';
 import { LEDGER_ACCOUNTS as A, ledgerMessages } from './contract';
 import { closeMonth, listPeriods, reopenMonth } from './periods';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { adminSession, parseCsv } from '../../tests/helpers/admin-session';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { adminSession, parseCsv } from '@tests/helpers/admin-session';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { ledgerAccounts, ledgerCostCenters } from './schema';
 
 type Page = { items: { id: string; code: string; name: string; parent: string | null; archived: boolean; createdAt: string }[]; total: number };

@@ -5,8 +5,8 @@
  */
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import type { ListResult } from '../platform/list';
 import type { AccountListItem, AccountsListQuery, CostCentersListQuery } from './chart-list-contract';
 import { toAccountJson } from './chart';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound, unprocessable } from '@api/errors';
 import {
   BALANCE_SHEET_TYPES,
   LEDGER_ACCOUNTS,

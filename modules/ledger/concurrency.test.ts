@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db } from '@db/client';
 import { LEDGER_ACCOUNTS as A } from './contract';
 import { closeMonth } from './periods';
 import { post } from './posting';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound, unprocessable } from '@api/errors';
 import { ledgerMessages, type createCostCenterInput, type updateCostCenterInput } from './contract';
 import { isUniqueViolation } from './errors';
 import { ledgerCostCenters } from './schema';

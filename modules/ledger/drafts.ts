@@ -4,8 +4,8 @@
  * modules/ledger/posting.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
 import { formatEntryNumber, ledgerMessages, type JournalEntryJson, type JournalLineJson } from './contract';
 import { todayInDubai } from './dates';
 import { withLedgerErrors } from './errors';

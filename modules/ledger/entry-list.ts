@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, listPage, orderSql, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, listPage, orderSql, searchWhere, type CsvCell } from '@api/list';
 import type { ListResult } from '../platform/list';
 import type { JournalEntryJson, ListEntriesQuery } from './contract';
 import { aed } from './export';

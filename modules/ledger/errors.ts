@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../../api/errors';
+import { AppError, type ErrorCode } from '@api/errors';
 
 /** SQLSTATE codes raised by the ledger_guards migration. */
 const LEDGER_CODES: Record<string, ErrorCode> = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { accountTypeLabels, formatEntryNumber } from './contract';
 import { addDays } from './dates';
 import { filsToDecimal, minorToDecimal, normalizeRate } from './money';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_ADMIN } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_ADMIN } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { describeEachDb } from '@tests/helpers/db';
 import { LEDGER_ACCOUNTS as A } from './contract';
 import { amountText, statementPdf } from './pdf';
 import { ledgerRoutes } from './routes';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { unprocessable } from '@api/errors';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
 import { monthEnd, monthLabel, todayInDubai, yearEnd, yearStart } from './dates';
 import { withLedgerErrors } from './errors';

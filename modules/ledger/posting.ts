@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, unprocessable, type ErrorCode } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, unprocessable, type ErrorCode } from '@api/errors';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
 import { monthLabel } from './dates';
 import { withLedgerErrors } from './errors';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
 import { ledgerMessages, type recurringEntryInput, type updateRecurringEntryInput } from './contract';
 import { addMonths, dayInMonth, monthStart, todayInDubai } from './dates';
 import { post, validateLines, type PostingLine } from './posting';

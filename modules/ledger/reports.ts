@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { badRequest, notFound } from '@api/errors';
 import {
   DEBIT_NORMAL,
   formatEntryNumber,

@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError, unprocessable } from '../../api/errors';
-import { csvResponse, exportName } from '../../api/list';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError, unprocessable } from '@api/errors';
+import { csvResponse, exportName } from '@api/list';
 import { authPlugin, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 
 /**
  * Runs a raw query and returns its rows on both drivers (PGlite answers { rows }, postgres-js an array).

@@ -1,8 +1,8 @@
 /** Shared set-up for the ledger's test suites (not a test file itself). */
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { createTestDatabase, type DbKind } from '../../tests/helpers/db';
+import type { Database, Db } from '@db/client';
+import { seedDatabase } from '@db/seed';
+import { createTestDatabase, type DbKind } from '@tests/helpers/db';
 import { seedChartOfAccounts } from './chart';
 import { post, type PostingLine } from './posting';
 import { rows } from './sql';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AppError } from '../../api/errors';
-import type { Database, Db } from '../../db/client';
-import { describeEachDb } from '../../tests/helpers/db';
+import { AppError } from '@api/errors';
+import type { Database, Db } from '@db/client';
+import { describeEachDb } from '@tests/helpers/db';
 import { LEDGER_ACCOUNTS as A, ledgerMessages } from './contract';
 import { closeYear, listPeriods, reopenMonth } from './periods';
 import { getEntry, reverseEntry } from './drafts';

@@ -4,8 +4,8 @@
  * and paging run in SQL; `unread` counts the viewer's unread notifications whatever the filters.
  */
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, orderBy, searchWhere, type CsvCell } from '@api/list';
 import { kindLabel, listNotificationsQuery, type ListNotificationsParams, type ListNotificationsQuery, type Notification, type NotificationKind, type NotificationPage } from './contract';
 import { notificationReads, notifications } from './schema';
 import { feed, readJoin, unreadCount, type Viewer } from './service';

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError } from '@api/errors';
 import { authPlugin, loadSession } from '../auth';
 import { listNotificationsQuery, notificationIdParam, notificationKindSchema, updatePreferencesInput } from './contract';
-import { csvResponse, exportName } from '../../api/list';
+import { csvResponse, exportName } from '@api/list';
 import { listNotifications, NOTIFICATIONS_CSV_HEADER, notificationCsvRows } from './feed-list';
 import * as service from './service';
 import { z } from 'zod';

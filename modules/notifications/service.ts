@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { notFound, unprocessable } from '@api/errors';
 import { users } from '../auth/schema';
 import { sendEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';

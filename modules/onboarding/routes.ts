@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { authPlugin } from '../auth';
 import { onboardingDraftInput } from './contract';
 import * as onboarding from './service';

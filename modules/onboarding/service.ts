@@ -4,8 +4,8 @@
  * other's answers.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
 import {
   emptyAnswers,
   isOnboardingStep,

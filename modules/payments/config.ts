@@ -6,7 +6,7 @@
  *   otherwise                        → none: deposits and withdrawals answer 503 payments_not_configured
  * A sandbox handed in by the caller is refused in production the same way.
  */
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { dbPayeeStore } from './payees';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider, SANDBOX_PROVIDER, type SandboxOptions } from './sandbox';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { paymentPayees } from './schema';
 import type { PayeeStore } from './stripe';
 

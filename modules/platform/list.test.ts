@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { csvField, csvLine, csvResponse, foldText } from '../../api/list';
-import { parseCsv } from '../../tests/helpers/admin-session';
+import { csvField, csvLine, csvResponse, foldText } from '@api/list';
+import { parseCsv } from '@tests/helpers/admin-session';
 import { exportUrl, LIST_LIMIT_DEFAULT, listQuery, parseSort } from './list';
 
 const schema = listQuery({ sort: ['createdAt', 'email'], defaultSort: '-createdAt', sortAliases: { newest: '-createdAt' }, filters: { role: z.enum(['admin', 'investor']).optional() } });

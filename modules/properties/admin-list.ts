@@ -3,8 +3,8 @@
  * search, filters, sort and paging in SQL, every status, and the CSV of the whole filtered set.
  */
 import { eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import { minorToDecimalString } from '../platform/contract';
 import { parseSort } from '../platform/list';
 import type { AdminPropertiesParams, AdminPropertyList, AdminPropertyListItem, AdminPropertySortField } from './admin-list-contract';

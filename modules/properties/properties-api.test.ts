@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { TestClient } from '../../tests/helpers/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { seedDatabase } from '@db/seed';
+import { TestClient } from '@tests/helpers/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { catalogue, CATALOGUE_TTL_MS } from './catalogue';
 import { SHARE_SCALE, type PropertyDetailJson, type PropertyListJson } from './contract';
 import { DEMO_PROPERTIES } from './demo-data';

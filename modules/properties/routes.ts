@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { AppError, badRequest } from '../../api/errors';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { SESSION_COOKIE } from '@api/cookies';
+import { AppError, badRequest } from '@api/errors';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { FILE_RULES_TEXT, storeFile } from '../files';
 import { invalidateCatalogue, provideCatalogue } from './catalogue';
@@ -21,7 +21,7 @@ import {
   valuationInput,
   type PropertyAction,
 } from './contract';
-import { csvResponse, exportName } from '../../api/list';
+import { csvResponse, exportName } from '@api/list';
 import { listAdminProperties, PROPERTIES_CSV_HEADER, propertyCsvRows } from './admin-list';
 import { adminPropertiesQuery } from './admin-list-contract';
 import * as service from './service';

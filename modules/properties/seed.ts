@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { users } from '../auth/schema';
 import { fundingTargetOf, propertyYields, SHARE_SCALE } from './contract';
 import { acquisitionCostsAed, DEMO_PROPERTIES, demoMarketFigures, documentPath, photoPath, type DemoProperty } from './demo-data';

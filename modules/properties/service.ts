@@ -4,8 +4,8 @@
  * Every admin write records itself in the audit log inside its own transaction.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { badRequest, conflict, notFound, unprocessable } from '@api/errors';
 import { recordAudit } from '../audit';
 import {
   CITY_CODES,

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { requestMeta } from '../../api/request-meta';
+import type { Db } from '@db/client';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin } from '../auth';
 import { updateSettingInput } from './contract';
 import { listSettings, updateSetting } from './service';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { badRequest, notFound } from '@api/errors';
 import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
 import { SETTINGS, SETTING_KEYS, type SettingJson, type SettingKey } from './contract';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '../../api/list';
+import type { Db } from '@db/client';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import type { ListResult } from '../platform/list';
 import { interestLabels, type AdminWaitlistQuery, type WaitlistEntryJson } from './contract';
 import { waitlistEntries as w } from './schema';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { createTestDatabase, describeEachDb } from '../../tests/helpers/db';
-import { jsonRequest } from '../../tests/helpers/http';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
+import { jsonRequest } from '@tests/helpers/http';
 import { listWaitlist, waitlistMessages } from '.';
 
 describeEachDb('POST /api/waitlist/join', (kind) => {

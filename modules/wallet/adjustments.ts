@@ -5,8 +5,8 @@
  * their own wallet, and nobody approves their own request.
  */
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound, unprocessable } from '@api/errors';
 import { recordAudit } from '../audit';
 import { post } from '../ledger';
 import { notify, notifyAdmins } from '../notifications';

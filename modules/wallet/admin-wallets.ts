@@ -1,7 +1,7 @@
 /** The admin wallet management reads: every wallet, the withdrawals to decide, one investor's wallet. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { notFound } from '@api/errors';
 import { getFourEyesThresholdFils } from '../settings';
 import {
   maskIban,

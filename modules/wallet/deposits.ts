@@ -3,8 +3,8 @@
  * transaction), and credited only when the provider reports success (its signed webhook, or the sandbox).
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
 import { post } from '../ledger';
 import { notify } from '../notifications';
 import type { PaymentProvider } from '../payments';

@@ -1,7 +1,7 @@
 /** Small helpers shared by the wallet's use cases (and, through index.ts, by investing). */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
 import { isKycVerified } from '../auth/contract';
 import { users } from '../auth/schema';
 import { ensureInvestorAccount } from '../ledger';

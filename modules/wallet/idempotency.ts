@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError } from '@api/errors';
 import { q } from './helpers';
 
 /** Longest Idempotency-Key accepted: visible ASCII, 1 to 100 characters. */

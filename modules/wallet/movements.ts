@@ -1,7 +1,7 @@
 /** Wallet balances and their history: the one way a balance moves, the summary, transactions and statements. */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError } from '@api/errors';
 import {
   MAX_AMOUNT_FILS,
   MIN_DEPOSIT_FILS,

@@ -7,7 +7,7 @@
  * the investor told. A payout the provider itself reports failed (payout.failed) gets the same undo.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import { recordAudit } from '../audit';
 import { post } from '../ledger';
 import { notify, notifyAdmins } from '../notifications';

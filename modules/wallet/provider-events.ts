@@ -1,6 +1,6 @@
 /** What a payment provider reports, applied to the books: the wallet's one event handler, and the sandbox's helpers. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import type { ProviderEvent, ProviderEventOutcome } from '../payments';
 import { confirmDeposit, failDeposit } from './deposits';
 import { q } from './helpers';

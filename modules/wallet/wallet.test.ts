@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { TestClient } from '../../tests/helpers/client';
-import { describeEachDb } from '../../tests/helpers/db';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { TestClient } from '@tests/helpers/client';
+import { describeEachDb } from '@tests/helpers/db';
 import type { ReconciliationJson } from '../investing/contract';
 import { clientWith, createInvestor, moneyTestDatabase, snapshot } from '../investing/test-helpers';
 import { entryFor } from '../ledger/test-helpers';

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../api/errors';
-import { STRIPE_WEBHOOK_PATH } from '../../api/webhooks';
+import type { Db } from '@db/client';
+import { AppError, notFound } from '@api/errors';
+import { STRIPE_WEBHOOK_PATH } from '@api/webhooks';
 import { STRIPE_PROVIDER, WebhookSignatureError, type PaymentProvider, type StripeProvider } from '../payments';
 import { providerEventSeen, recordProviderEvent } from './provider-events';
 

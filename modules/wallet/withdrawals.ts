@@ -4,8 +4,8 @@
  * transaction; the provider is called after commit (./payouts.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { AppError, notFound, unprocessable } from '../../api/errors';
+import type { Db } from '@db/client';
+import { AppError, notFound, unprocessable } from '@api/errors';
 import { recordAudit } from '../audit';
 import { post } from '../ledger';
 import { notify, notifyAdmins } from '../notifications';

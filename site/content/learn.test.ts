@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EARLY_EXIT_FEE_BPS, EARLY_EXIT_YEARS, FEES, LIQUIDITY_POOL_DISCOUNT_BPS, MIN_INVESTMENT_FILS, PERFORMANCE_FEE_BPS,
   PLATFORM_FEE_BPS, RETURNS, TRANSACTION_CHARGE_BPS,
-} from '../../modules/platform/contract';
+} from '@modules/platform/contract';
 import {
   formatLongDate, LEARN_CATEGORIES, learnSchema, legalSchema, MAX_ARTICLE_WORDS, MIN_ARTICLE_WORDS, readingMinutes,
   SLUG_PATTERN, wordCount,

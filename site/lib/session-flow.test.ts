@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { isKycVerified } from '../../modules/auth/contract';
+import { isKycVerified } from '@modules/auth/contract';
 import {
   authCookieNames,
   authStorageKeys,

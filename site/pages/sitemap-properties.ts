@@ -2,7 +2,7 @@
 // the properties an admin publishes later). Listed in sitemap-index.xml through `customSitemaps` in
 // astro.config.mjs. No ".xml" in the path: api/server.ts serves dotted paths as static files only.
 import type { APIRoute } from 'astro';
-import { catalogue } from '../../modules/properties/catalogue';
+import { catalogue } from '@modules/properties/catalogue';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 // The home page's chat button. The panel (React + the chat engine) is imported only on demand:
 // warmed on hover or focus, mounted on click. It closes when the visitor navigates away from /.
-import { PRODUCT_NAME } from '../../modules/platform/contract';
+import { PRODUCT_NAME } from '@modules/platform/contract';
 
 type Mounted = { unmount: () => void };
 
@@ -10,8 +10,8 @@ const root = document.querySelector<HTMLElement>('[data-chat-panel-root]');
 
 if (launcher && button && root) {
   let panel: Mounted | null = null;
-  let loading: Promise<typeof import('../../modules/chat/ui/mount-panel')> | null = null;
-  const load = () => (loading ??= import('../../modules/chat/ui/mount-panel'));
+  let loading: Promise<typeof import('@modules/chat/ui/mount-panel')> | null = null;
+  const load = () => (loading ??= import('@modules/chat/ui/mount-panel'));
 
   const close = () => {
     if (!panel) return;

@@ -1,10 +1,10 @@
 // The contact form: live character count, validation with the contact module's zod schema, JSON post
 // through site/lib/api, and a confirmation panel with the server's message.
-import type { ContactResult } from '../../modules/contact/contract';
+import type { ContactResult } from '@modules/contact/contract';
 import { enhanceForm, value } from '../components/company/form-controller';
 import { characterCountText } from '../components/company/form-kit';
 import { api } from '../lib/api';
-import { SUPPORT_EMAIL } from '../../modules/platform/contract';
+import { SUPPORT_EMAIL } from '@modules/platform/contract';
 
 export function readContact(form: HTMLFormElement) {
   return { name: value(form, 'name'), email: value(form, 'email'), topic: value(form, 'topic'), message: value(form, 'message') };
@@ -31,7 +31,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-contact
 
   enhanceForm(form, {
     fields: ['name', 'email', 'topic', 'message'],
-    loadSchema: () => import('../../modules/contact/contract').then((m) => m.contactInput),
+    loadSchema: () => import('@modules/contact/contract').then((m) => m.contactInput),
     read: readContact,
     submit: (data) => api.post<ContactResult>('/api/contact', data),
     onSuccess: (result) => {

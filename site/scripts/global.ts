@@ -1,6 +1,6 @@
 // The one small script every page ships: currency display, the mobile menu, the 3 s preload and the session header.
 import { prefetch } from 'astro:prefetch';
-import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '../../modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '@modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
 import { $currency, initCurrency, setCurrency } from '../lib/stores/currency';
 import { startSessionHeader } from './session-header';

@@ -1,5 +1,5 @@
 // Home page extras, vanilla and tiny: the SIP illustration's controls and FAQ deep links.
-import { convertMinor, formatMoney, PLATFORM_FEE_BPS } from '../../modules/platform/contract';
+import { convertMinor, formatMoney, PLATFORM_FEE_BPS } from '@modules/platform/contract';
 import { projectSip } from '../components/home/sip-projection';
 import { $currency } from '../lib/stores/currency';
 

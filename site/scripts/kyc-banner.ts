@@ -4,7 +4,7 @@
  * invites them to verify. Dismiss or Complete hides it. Built with DOM APIs (no framework); the
  * header script imports this file only for unverified users.
  */
-import { RETURNS, TIMINGS } from '../../modules/platform/contract';
+import { RETURNS, TIMINGS } from '@modules/platform/contract';
 import { shouldShowKycBanner, tabStorage } from '../lib/session-flow';
 
 export const KYC_BANNER_DISMISSED_KEY = 'manzil.kycBannerDismissed';

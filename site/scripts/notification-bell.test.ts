@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATIONS_CHANGED_EVENT } from '../../modules/notifications/ui/bell-state';
+import { NOTIFICATIONS_CHANGED_EVENT } from '@modules/notifications/ui/bell-state';
 import { $auth } from '../lib/stores/session';
 import { startNotificationBell } from './notification-bell';
 

@@ -7,7 +7,7 @@
  * whenever a screen announces a change (NOTIFICATIONS_CHANGED_EVENT). Vanilla DOM, no React: it
  * ships with the header on every page.
  */
-import type { Notification, NotificationPage } from '../../modules/notifications/contract';
+import type { Notification, NotificationPage } from '@modules/notifications/contract';
 import {
   badgeText,
   BELL_MIN_REFRESH_MS,
@@ -15,7 +15,7 @@ import {
   bellLabel,
   NOTIFICATIONS_CHANGED_EVENT,
   timeAgo,
-} from '../../modules/notifications/ui/bell-state';
+} from '@modules/notifications/ui/bell-state';
 import { api } from '../lib/api';
 import { $auth } from '../lib/stores/session';
 

@@ -4,8 +4,8 @@
  * logout flow; a visitor's first page is remembered for the post-login return; a pending MFA code
  * sends the browser to /verify-mfa; / shows the logout notice; unverified users get the KYC banner.
  */
-import type { CurrentUser } from '../../modules/auth/contract';
-import { TOAST } from '../../modules/platform/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import { TOAST } from '@modules/platform/contract';
 import { isKycDone, isMfaPage, type LogoutNotice, logoutNotice, normalizePath, rememberFirstPage, tabStorage, withoutLogoutFlags } from '../lib/session-flow';
 import { loadSession, logout } from '../lib/stores/session';
 import { toast } from '../lib/stores/toast';

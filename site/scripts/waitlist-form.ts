@@ -1,5 +1,5 @@
 // The home page waitlist: validated with the waitlist module's own zod schema, posted through site/lib/api.
-import type { JoinWaitlistResult } from '../../modules/waitlist/contract';
+import type { JoinWaitlistResult } from '@modules/waitlist/contract';
 import { enhanceForm, value } from '../components/company/form-controller';
 import { setMessage } from '../components/company/form-kit';
 import { api } from '../lib/api';
@@ -16,7 +16,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-waitlis
   form.addEventListener('submit', () => setMessage(status, ''), { capture: true });
   enhanceForm(form, {
     fields: ['email', 'name', 'interest'],
-    loadSchema: () => import('../../modules/waitlist/contract').then((m) => m.joinWaitlistInput),
+    loadSchema: () => import('@modules/waitlist/contract').then((m) => m.joinWaitlistInput),
     read: readWaitlist,
     submit: (data) => api.post<JoinWaitlistResult>('/api/waitlist/join', data),
     onSuccess: (result, f) => {

@@ -14,11 +14,11 @@
  * --batch=2000 --rounds=5. Not a timed test: nothing fails on a slow figure.
  */
 import postgres from 'postgres';
-import { migrateDatabase, openDatabase } from '../../db/client';
-import { LEDGER_ACCOUNTS as A } from '../../modules/ledger/contract';
-import { seedChartOfAccounts } from '../../modules/ledger/chart';
-import { postMany, type PostingEntry } from '../../modules/ledger/posting';
-import { balanceSheet, trialBalance } from '../../modules/ledger/reports';
+import { migrateDatabase, openDatabase } from '@db/client';
+import { LEDGER_ACCOUNTS as A } from '@modules/ledger/contract';
+import { seedChartOfAccounts } from '@modules/ledger/chart';
+import { postMany, type PostingEntry } from '@modules/ledger/posting';
+import { balanceSheet, trialBalance } from '@modules/ledger/reports';
 
 const flags = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (k: string, d: number) => (flags.has(k) ? Number(flags.get(k)) : d);

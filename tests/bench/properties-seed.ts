@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../../db/client';
-import { seedDatabase } from '../../db/seed';
-import { PUBLIC_STATUSES, type PropertyStatus } from '../../modules/properties/contract';
-import { DEMO_PROPERTIES, photoPath } from '../../modules/properties/demo-data';
-import { properties, propertyPhotos } from '../../modules/properties/schema';
-import { demoPropertyRow } from '../../modules/properties/seed';
+import { migrateDatabase, openDatabase } from '@db/client';
+import { seedDatabase } from '@db/seed';
+import { PUBLIC_STATUSES, type PropertyStatus } from '@modules/properties/contract';
+import { DEMO_PROPERTIES, photoPath } from '@modules/properties/demo-data';
+import { properties, propertyPhotos } from '@modules/properties/schema';
+import { demoPropertyRow } from '@modules/properties/seed';
 
 const [dataDir, countArg] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: bun tests/bench/properties-seed.ts <dataDir> [count]');

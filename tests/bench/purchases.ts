@@ -19,17 +19,17 @@
  */
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../api/app';
-import { SESSION_COOKIE } from '../../api/cookies';
-import { migrateDatabase, openDatabase } from '../../db/client';
-import { users } from '../../modules/auth/schema';
-import { createSession } from '../../modules/auth';
-import { newUnicode } from '../../modules/auth/unicode';
-import { seedChartOfAccounts } from '../../modules/ledger';
-import { reconciliation } from '../../modules/investing/service';
-import { createSandboxProvider } from '../../modules/payments';
-import { properties } from '../../modules/properties/schema';
-import { confirmDeposit, createDeposit } from '../../modules/wallet';
+import { createApp } from '@api/app';
+import { SESSION_COOKIE } from '@api/cookies';
+import { migrateDatabase, openDatabase } from '@db/client';
+import { users } from '@modules/auth/schema';
+import { createSession } from '@modules/auth';
+import { newUnicode } from '@modules/auth/unicode';
+import { seedChartOfAccounts } from '@modules/ledger';
+import { reconciliation } from '@modules/investing/service';
+import { createSandboxProvider } from '@modules/payments';
+import { properties } from '@modules/properties/schema';
+import { confirmDeposit, createDeposit } from '@modules/wallet';
 
 const flags = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const num = (k: string, d: number) => (flags.has(k) ? Number(flags.get(k)) : d);

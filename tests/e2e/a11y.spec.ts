@@ -9,7 +9,7 @@
 import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { adminScreens, financialSubPaths } from '../../site/lib/routes';
+import { adminScreens, financialSubPaths } from '@site/lib/routes';
 import { uniqueEmail } from './support';
 
 const INVESTOR = { username: 'omar', password: 'ManzilInvest#2026' };

@@ -6,8 +6,8 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { matchTopic } from '../../modules/chat/ui/engine';
-import { CURRENCIES, type CurrencyCode, convertMinor, formatMoney } from '../../modules/platform/contract';
+import { matchTopic } from '@modules/chat/ui/engine';
+import { CURRENCIES, type CurrencyCode, convertMinor, formatMoney } from '@modules/platform/contract';
 import { uniqueEmail } from './support';
 
 const INVESTOR = { email: 'investor@manzil.ae', username: 'omar', password: 'ManzilInvest#2026', firstName: 'Omar' };

@@ -3,7 +3,7 @@
  * Each run uses fresh email addresses, so the suite also passes against a reused database.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { waitlistMessages } from '../../modules/waitlist/contract';
+import { waitlistMessages } from '@modules/waitlist/contract';
 import { uniqueEmail } from './support';
 
 function waitlistForm(page: Page) {

@@ -4,8 +4,8 @@
  * dashboard, notifications and every KYC step, and toasts (one at a time, F8 focuses them).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { KYC_STEPS, kycFallbackName } from '../../site/components/kyc/steps';
-import { preloadRoutes } from '../../site/lib/routes';
+import { KYC_STEPS, kycFallbackName } from '@site/components/kyc/steps';
+import { preloadRoutes } from '@site/lib/routes';
 
 test.describe('progress bar', () => {
   for (const path of ['/', '/about', '/dashboard']) {

@@ -10,8 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { demoPdf, demoPng } from '../../modules/kyc/demo-files';
-import { convertMinor, formatMoney } from '../../modules/platform/contract';
+import { demoPdf, demoPng } from '@modules/kyc/demo-files';
+import { convertMinor, formatMoney } from '@modules/platform/contract';
 import { uniqueEmail } from './support';
 
 const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };

@@ -6,9 +6,9 @@
  * property an admin creates and publishes appears in the catalogue at once.
  */
 import { type BrowserContext, expect, test } from '@playwright/test';
-import { demoPng } from '../../modules/kyc/demo-files';
-import { convertMinor, formatMoney } from '../../modules/platform/contract';
-import { unitsForAmount, unitsToShareString } from '../../modules/properties/contract';
+import { demoPng } from '@modules/kyc/demo-files';
+import { convertMinor, formatMoney } from '@modules/platform/contract';
+import { unitsForAmount, unitsToShareString } from '@modules/properties/contract';
 import { firstH1, metaContent } from './support';
 
 const MARINA = '/property/marina-gate-two-bedroom-sea-view';

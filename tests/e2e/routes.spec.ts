@@ -5,7 +5,7 @@
  * HTTP only (the `request` fixture), except the dialog checks at the end.
  */
 import { expect, test } from '@playwright/test';
-import { adminRoutes, dynamicRouteExamples, investorRoutes, publicRoutes } from '../../site/lib/routes';
+import { adminRoutes, dynamicRouteExamples, investorRoutes, publicRoutes } from '@site/lib/routes';
 import { firstH1, LAYOUT_ROOT, metaContent, titleOf } from './support';
 
 const allRoutes = [...publicRoutes, ...investorRoutes, ...adminRoutes, ...dynamicRouteExamples];

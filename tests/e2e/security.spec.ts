@@ -5,7 +5,7 @@
  * app still mounts under that policy.
  */
 import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { demoPng } from '../../modules/kyc/demo-files';
+import { demoPng } from '@modules/kyc/demo-files';
 
 const ADMIN = { username: 'admin', password: 'ManzilAdmin#2026' };
 const HOSTILE = '</script><script>window.__pwned=1</script>';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '../../db/seed';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '@db/seed';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase } from '../helpers/db';
 import { junkBodies, junkFieldValues, junkIds, junkQueryValues, type Junk } from './junk';

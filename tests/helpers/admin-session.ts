@@ -1,7 +1,7 @@
-import { SESSION_COOKIE } from '../../api/cookies';
-import type { Db } from '../../db/client';
-import { createSession } from '../../modules/auth';
-import { users } from '../../modules/auth/schema';
+import { SESSION_COOKIE } from '@api/cookies';
+import type { Db } from '@db/client';
+import { createSession } from '@modules/auth';
+import { users } from '@modules/auth/schema';
 import { BASE } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { describe } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../../db/client';
+import { migrateDatabase, openDatabase, type Database } from '@db/client';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -6,12 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientAddress } from '../../api/request-meta';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { users } from '../../modules/auth/schema';
-import { POLICIES } from '../../modules/auth/throttle';
-import { readDevMailbox } from '../../modules/email';
+import { clientAddress } from '@api/request-meta';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { users } from '@modules/auth/schema';
+import { POLICIES } from '@modules/auth/throttle';
+import { readDevMailbox } from '@modules/email';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase, describeEachDb } from '../helpers/db';
 

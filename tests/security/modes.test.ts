@@ -9,12 +9,12 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../api/app';
-import { bootDatabase } from '../../api/boot';
-import { runModeFromEnv, StartupError } from '../../api/run-mode';
-import type { Database, Db } from '../../db/client';
-import { properties, screeningLists, users } from '../../db/schema';
-import { DEMO_ADMIN, seedDatabase } from '../../db/seed';
+import { createApp } from '@api/app';
+import { bootDatabase } from '@api/boot';
+import { runModeFromEnv, StartupError } from '@api/run-mode';
+import type { Database, Db } from '@db/client';
+import { properties, screeningLists, users } from '@db/schema';
+import { DEMO_ADMIN, seedDatabase } from '@db/seed';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase, describeEachDb } from '../helpers/db';
 

@@ -3,8 +3,8 @@
  * inline scripts. A property title such as `</script><script>…` must stay inside its JSON-LD block.
  */
 import { describe, expect, it } from 'vitest';
-import { apiCsp, pageCsp, securityHeaders } from '../../api/security-headers';
-import { jsonForScript } from '../../site/lib/json-script';
+import { apiCsp, pageCsp, securityHeaders } from '@api/security-headers';
+import { jsonForScript } from '@site/lib/json-script';
 
 const HOSTILE = '</script><script>window.__pwned=1</script><!--';
 

@@ -7,14 +7,14 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
 import { TestClient } from '../helpers/client';
 import { BASE } from '../helpers/http';
 import { describeEachDb } from '../helpers/db';
-import type { ReconciliationJson } from '../../modules/investing/contract';
-import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase, snapshot } from '../../modules/investing/test-helpers';
-import { entryFor } from '../../modules/ledger/test-helpers';
+import type { ReconciliationJson } from '@modules/investing/contract';
+import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase, snapshot } from '@modules/investing/test-helpers';
+import { entryFor } from '@modules/ledger/test-helpers';
 import {
   createSandboxProvider,
   createStripeProvider,
@@ -23,10 +23,10 @@ import {
   type CreatePayoutRequest,
   type PaymentProvider,
   type PayeeStore,
-} from '../../modules/payments';
-import { deliverPayouts, MAX_PAYOUT_ATTEMPTS } from '../../modules/wallet/payouts';
-import { q } from '../../modules/wallet/helpers';
-import type { AdjustmentRequestJson, AdminWithdrawalJson, DepositJson, WalletSummary, WithdrawalJson } from '../../modules/wallet/contract';
+} from '@modules/payments';
+import { deliverPayouts, MAX_PAYOUT_ATTEMPTS } from '@modules/wallet/payouts';
+import { q } from '@modules/wallet/helpers';
+import type { AdjustmentRequestJson, AdminWithdrawalJson, DepositJson, WalletSummary, WithdrawalJson } from '@modules/wallet/contract';
 
 const IBAN = 'AE070331234567890123456';
 const LATER = () => new Date(Date.now() + 3 * 3_600_000);

@@ -6,11 +6,11 @@
 import { eq, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import type { Database } from '../../db/client';
-import { sealPlaintextTotpSecrets } from '../../modules/auth';
-import { users } from '../../modules/auth/schema';
-import { emailDeliveryWarning, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '../../modules/email';
+import { createApp } from '@api/app';
+import type { Database } from '@db/client';
+import { sealPlaintextTotpSecrets } from '@modules/auth';
+import { users } from '@modules/auth/schema';
+import { emailDeliveryWarning, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '@modules/email';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase, describeEachDb } from '../helpers/db';
 

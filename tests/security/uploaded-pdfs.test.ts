@@ -5,9 +5,9 @@
  */
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../api/errors';
-import { inspectContent } from '../../modules/files';
-import { demoPdf } from '../../modules/kyc/demo-files';
+import { AppError } from '@api/errors';
+import { inspectContent } from '@modules/files';
+import { demoPdf } from '@modules/kyc/demo-files';
 
 const latin1 = (b: Uint8Array) => new TextDecoder('latin1').decode(b);
 

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../site/components/react/AppProviders';
-import { getQueryClient } from '../../../site/lib/query';
-import { ME_KEY } from '../../../site/lib/stores/auth';
-import { $currency } from '../../../site/lib/stores/currency';
-import { $toasts } from '../../../site/lib/stores/toast';
+import { AppProviders } from '@site/components/react/AppProviders';
+import { getQueryClient } from '@site/lib/query';
+import { ME_KEY } from '@site/lib/stores/auth';
+import { $currency } from '@site/lib/stores/currency';
+import { $toasts } from '@site/lib/stores/toast';
 import { CHAT_EMPTY_ANSWER, CHAT_FAILURE_MESSAGE, MEMBER_ACTIONS } from '../contract';
 import { ChatPanel } from './ChatPanel';
 import { TOPIC_CHIPS, WELCOME_TEXT } from './engine';

@@ -4,8 +4,8 @@
  */
 import { RotateCcw } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { AppProviders } from '../../../site/components/react/AppProviders';
-import { WithErrorFallback } from '../../../site/components/react/ErrorFallback';
+import { AppProviders } from '@site/components/react/AppProviders';
+import { WithErrorFallback } from '@site/components/react/ErrorFallback';
 import { ASSISTANT_NAME } from '../contract';
 import { AssistantAvatar, ChatComposer, MessageList, SuggestionChips } from './conversation';
 import { type UseChatOptions, useChat } from './use-chat';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEES } from '../../platform/contract';
+import { FEES } from '@modules/platform/contract';
 import { MEMBER_ACTIONS, SIP_LOGIN_TOAST, VISITOR_ACTIONS } from '../contract';
 import { CANNED, CHAT_TOPICS, cannedReply, chipsFor, matchTopic, normalize, resolveAction, TOPIC_CHIPS, welcomeMessage, WELCOME_TEXT } from './engine';
 

@@ -11,7 +11,7 @@ import {
   formatMoney,
   MIN_INVESTMENT_FILS,
   RETURNS,
-} from '../../platform/contract';
+} from '@modules/platform/contract';
 import {
   ACTION_HREF,
   ASSISTANT_NAME,

@@ -3,8 +3,8 @@
  * ship only when someone opens it. Mounts the panel with the page's providers and, if the page has none, a toaster.
  */
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from '../../../site/components/react/AppProviders';
-import Toaster from '../../../site/components/react/Toaster';
+import { AppProviders } from '@site/components/react/AppProviders';
+import Toaster from '@site/components/react/Toaster';
 import { ChatPanel } from './ChatPanel';
 
 export type MountedChatPanel = { unmount: () => void };

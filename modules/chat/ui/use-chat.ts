@@ -5,11 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../../site/lib/api';
-import { useCurrentUser } from '../../../site/lib/stores/auth';
-import { $currency } from '../../../site/lib/stores/currency';
-import { toast } from '../../../site/lib/stores/toast';
-import { TIMINGS } from '../../platform/contract';
+import { api } from '@site/lib/api';
+import { useCurrentUser } from '@site/lib/stores/auth';
+import { $currency } from '@site/lib/stores/currency';
+import { toast } from '@site/lib/stores/toast';
+import { TIMINGS } from '@modules/platform/contract';
 import {
   type ChatAction,
   type ChatMessage,

@@ -5,8 +5,8 @@
  */
 import { Bell, CheckCheck, ChevronLeft, ChevronRight, ExternalLink, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorText } from '../../../site/lib/api';
-import { toast } from '../../../site/lib/stores/toast';
+import { errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { kindLabel, kindsFor, NOTIFICATION_PAGE_SIZE, type Notification, type NotificationAudience, type NotificationKind } from '../contract';
 import { timeAgo } from './bell-state';
 import { type FeedQuery, useFeedActions, useNotificationPage } from './use-notifications';

@@ -1,7 +1,7 @@
 /** Per-kind preferences: in the app (security always on) and by email. Each change saves at once. */
 import { RefreshCw } from 'lucide-react';
-import { errorText } from '../../../site/lib/api';
-import { toast } from '../../../site/lib/stores/toast';
+import { errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { NOTIFICATION_KINDS, type NotificationAudience, type NotificationPreference } from '../contract';
 import { usePreferences, useSavePreference } from './use-notifications';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../site/lib/api';
+import { api } from '@site/lib/api';
 import type { NotificationAudience, NotificationKind, NotificationPage, NotificationPreference } from '../contract';
 import { announceNotificationsChanged } from './bell-state';
 

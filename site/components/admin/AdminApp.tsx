@@ -7,12 +7,12 @@
 import { useEffect } from 'react';
 import { Router, useLocation, type BaseLocationHook } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
-import { errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/stores/auth';
+import { errorText } from '@site/lib/api';
+import { useCurrentUser } from '@site/lib/stores/auth';
 import { AppProviders } from '../react/AppProviders';
 import { LoadingContent } from '../react/LoadingContent';
 import Toaster from '../react/Toaster';
-import { mustSetUpMfa } from '../../../modules/auth/contract';
+import { mustSetUpMfa } from '@modules/auth/contract';
 import { AccessCheckFailed, AdminsOnly, MfaSetupRequired, SignInRequired } from './AccessScreens';
 import { AdminShell } from './AdminShell';
 import { documentTitle, normalizeAdminPath, resolveAdminRoute } from './routing';

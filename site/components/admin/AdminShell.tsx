@@ -5,7 +5,7 @@
 import { ExternalLink, Menu, X } from 'lucide-react';
 import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../modules/auth/contract';
+import type { CurrentUser } from '@modules/auth/contract';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { LoadingContent } from '../react/LoadingContent';
 import { AdminLogo } from './AdminLogo';

@@ -2,9 +2,9 @@
  * The admin lists that read real data today, their record shapes, labels and CSV columns.
  * Waitlist: GET /api/admin/waitlist; messages: GET /api/admin/contact-messages; accounts: GET /api/admin/users.
  */
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { contactTopicLabels } from '../../../modules/contact/contract';
-import { interestLabels } from '../../../modules/waitlist/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import { contactTopicLabels } from '@modules/contact/contract';
+import { interestLabels } from '@modules/waitlist/contract';
 import type { CsvColumn } from './csv';
 import { isoOrRaw } from './format';
 

@@ -1,5 +1,5 @@
 /** Dates in the back office: UAE time (GST, UTC+4) on screen, ISO 8601 UTC in exports. */
-import { DUBAI_TIME_ZONE, formatDateTime } from '../../../modules/platform/dates';
+import { DUBAI_TIME_ZONE, formatDateTime } from '@modules/platform/dates';
 
 /** '14 Mar 2025, 09:30' in UAE time (GST, UTC+4); the raw value if it isn't a date. */
 export { formatDateTime };

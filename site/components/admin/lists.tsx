@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { errorText } from '../../lib/api';
+import { errorText } from '@site/lib/api';
 import { Button } from './ui';
 
 export const PAGE_SIZE = 50;

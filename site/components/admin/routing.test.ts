@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminRoutes, adminScreens, financialSubPaths } from '../../lib/routes';
+import { adminRoutes, adminScreens, financialSubPaths } from '@site/lib/routes';
 import {
   adminStaticPaths,
   breadcrumbFor,

@@ -3,7 +3,7 @@
  * Pure and browser-safe, so the prerendered page, the client router and the tests all share it.
  * Matching is case-insensitive with an optional trailing slash (§2, §9).
  */
-import { adminScreens, financialSubPaths, type AdminSection } from '../../lib/routes';
+import { adminScreens, financialSubPaths, type AdminSection } from '@site/lib/routes';
 
 export type ResolvedAdminRoute =
   | {

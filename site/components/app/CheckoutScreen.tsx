@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import type { InvestmentJson } from '../../../modules/investing/contract';
-import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
-import { ApiError, errorText } from '../../lib/api';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { InvestmentJson } from '@modules/investing/contract';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { ApiError, errorText } from '@site/lib/api';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { type CheckoutParams, readCheckoutParams } from './checkout/model';

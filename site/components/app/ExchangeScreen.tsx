@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Building2, LogIn, UserPlus } from 'lucide-react';
-import { EARLY_EXIT_YEARS, FEES } from '../../../modules/platform/contract';
+import { EARLY_EXIT_YEARS, FEES } from '@modules/platform/contract';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { btn, card, EmptyState, Screen, Section, useViewer } from './ui';

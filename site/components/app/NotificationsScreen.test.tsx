@@ -2,9 +2,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import type { Notification, NotificationPreference } from '../../../modules/notifications/contract';
-import { NOTIFICATIONS_CHANGED_EVENT } from '../../../modules/notifications/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { Notification, NotificationPreference } from '@modules/notifications/contract';
+import { NOTIFICATIONS_CHANGED_EVENT } from '@modules/notifications/contract';
 import AdminNotifications from '../admin/screens/Notifications';
 import { Notifications } from './NotificationsScreen';
 

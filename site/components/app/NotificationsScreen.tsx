@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
-import { NotificationFeed } from '../../../modules/notifications/ui/NotificationFeed';
-import { NotificationPreferences } from '../../../modules/notifications/ui/NotificationPreferences';
+import { NotificationFeed } from '@modules/notifications/ui/NotificationFeed';
+import { NotificationPreferences } from '@modules/notifications/ui/NotificationPreferences';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { card, ForViewer, Screen, Section, SignedOutCard, useViewer } from './ui';

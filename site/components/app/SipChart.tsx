@@ -3,7 +3,7 @@
  * role="img" with a spoken summary; the same figures follow as a table for anyone who can't see it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '../../../modules/platform/money';
+import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '@modules/platform/money';
 import type { Projection } from './sip-plan';
 
 const HEIGHT = 240;

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '../../lib/stores/session';
-import { api } from '../../lib/api';
+import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '@site/lib/stores/session';
+import { api } from '@site/lib/api';
 import { ArrowRight, CalendarDays, ShieldCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isKycVerified } from '../../../modules/auth/contract';
-import { type CurrencyCode, formatMoney, MIN_INVESTMENT_FILS, RETURNS } from '../../../modules/platform/contract';
+import { isKycVerified } from '@modules/auth/contract';
+import { type CurrencyCode, formatMoney, MIN_INVESTMENT_FILS, RETURNS } from '@modules/platform/contract';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { RETAIL_ANNUAL_LIMIT_FILS } from './limits';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine, Banknote, CreditCard, Landmark, RefreshCw, ShieldAlert, Wallet as WalletIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { isKycVerified } from '../../../modules/auth/contract';
-import { TRANSACTION_CHARGE_BPS } from '../../../modules/platform/contract';
-import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '../../../modules/wallet/contract';
-import { errorText } from '../../lib/api';
+import type { CurrentUser } from '@modules/auth/contract';
+import { isKycVerified } from '@modules/auth/contract';
+import { TRANSACTION_CHARGE_BPS } from '@modules/platform/contract';
+import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '@modules/wallet/contract';
+import { errorText } from '@site/lib/api';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { btn, ForViewer, Money, Screen, Section, SignedOutCard, useCurrency, useMoney, useViewer } from './ui';

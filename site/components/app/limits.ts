@@ -3,7 +3,7 @@
  * what is not there yet (the retail limit, the per-method split of the 0.5%-2.5% transaction charge)
  * is defined here, once.
  */
-import { TRANSACTION_CHARGE_BPS } from '../../../modules/platform/contract';
+import { TRANSACTION_CHARGE_BPS } from '@modules/platform/contract';
 
 /** Retail investors may invest up to AED 180,000 a year. */
 export const RETAIL_ANNUAL_LIMIT_FILS = 18_000_000n;

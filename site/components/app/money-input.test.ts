@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_CODES, formatMoney, MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import { CURRENCY_CODES, formatMoney, MIN_INVESTMENT_FILS } from '@modules/platform/contract';
 import { sharesPermille, topSlices } from './dashboard/charts';
 import { displayToFils, minimumInCurrency, minimumLabel, minorToInput, readAmount } from './money-input';
 

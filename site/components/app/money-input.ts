@@ -3,8 +3,8 @@
  * wallet and checkout forms use (half-even rounding through convertMinor; no floats). The server's
  * own minimum and limit checks stay authoritative; these only give early, friendly feedback.
  */
-import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
-import { convertMinor, type CurrencyCode, formatMoney, minorToInput } from '../../../modules/platform/money';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { convertMinor, type CurrencyCode, formatMoney, minorToInput } from '@modules/platform/money';
 import { parseAmountToMinor } from './sip-plan';
 
 /** Display-currency minor units → AED fils (half-even). */

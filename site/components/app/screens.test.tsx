@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query';
+import { createQueryClient } from '@site/lib/query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { $currency } from '../../lib/stores/currency';
+import type { CurrentUser } from '@modules/auth/contract';
+import { $currency } from '@site/lib/stores/currency';
 import AppNav from './AppNav';
 import { resolveCommunityPath } from './CommunityScreen';
 import { Dashboard } from './DashboardScreen';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
 import { bpsLabel, PAYMENT_METHODS, RETAIL_ANNUAL_LIMIT_FILS } from './limits';
 import {
   checkMonthlyAmount,

@@ -2,8 +2,8 @@
  * The SIP planner's maths and validation. Amounts are bigint minor units; the projection runs in
  * AED fils. Nothing here touches floats.
  */
-import { MIN_INVESTMENT_FILS } from '../../../modules/platform/contract';
-import { convertMinor, type CurrencyCode, divideHalfEven, formatMoney, minorToInput, parseFils } from '../../../modules/platform/money';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { convertMinor, type CurrencyCode, divideHalfEven, formatMoney, minorToInput, parseFils } from '@modules/platform/money';
 import { RETAIL_ANNUAL_LIMIT_FILS } from './limits';
 
 /** The illustration's growth rate: 10% a year, compounded monthly. */

@@ -5,11 +5,11 @@
 import { useStore } from '@nanostores/react';
 import { LogIn, type LucideIcon, RefreshCw, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { convertMinor, type CurrencyCode, formatMoney } from '../../../modules/platform/contract';
-import { errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/stores/auth';
-import { $currency } from '../../lib/stores/currency';
+import type { CurrentUser } from '@modules/auth/contract';
+import { convertMinor, type CurrencyCode, formatMoney } from '@modules/platform/contract';
+import { errorText } from '@site/lib/api';
+import { useCurrentUser } from '@site/lib/stores/auth';
+import { $currency } from '@site/lib/stores/currency';
 import { LoadingContent } from '../react/LoadingContent';
 
 export const btn = {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { forgotPasswordInput } from '../../../modules/auth/contract';
-import { api, errorText } from '../../lib/api';
+import { forgotPasswordInput } from '@modules/auth/contract';
+import { api, errorText } from '@site/lib/api';
 import { linkClass, primaryButtonClass, TextField } from '../kyc/fields';
 
 export const FORGOT_PASSWORD_CONFIRMATION =

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type FormEvent, useRef, useState } from 'react';
-import type { CurrentUser, MfaPending } from '../../../modules/auth/contract';
-import { TIMINGS, TOAST } from '../../../modules/platform/contract';
-import { ApiError, api, errorText } from '../../lib/api';
-import { postLoginDestination, readFirstPage, tabStorage } from '../../lib/session-flow';
-import { ME_KEY } from '../../lib/stores/auth';
-import { toast } from '../../lib/stores/toast';
+import type { CurrentUser, MfaPending } from '@modules/auth/contract';
+import { TIMINGS, TOAST } from '@modules/platform/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { postLoginDestination, readFirstPage, tabStorage } from '@site/lib/session-flow';
+import { ME_KEY } from '@site/lib/stores/auth';
+import { toast } from '@site/lib/stores/toast';
 import { AppProviders } from '../react/AppProviders';
 import { LoadingContent } from '../react/LoadingContent';
 import { FieldError, inputClass, linkClass, primaryButtonClass } from '../kyc/fields';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { resetPasswordInput } from '../../../modules/auth/contract';
-import { api, errorText } from '../../lib/api';
+import { resetPasswordInput } from '@modules/auth/contract';
+import { api, errorText } from '@site/lib/api';
 import { linkClass, primaryButtonClass } from '../kyc/fields';
 import { Icon } from './ForgotPasswordForm';
 import { PasswordChecklist } from './PasswordChecklist';

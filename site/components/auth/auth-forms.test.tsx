@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts } from '../../lib/stores/toast';
+import { $toasts } from '@site/lib/stores/toast';
 import ForgotPasswordForm, { FORGOT_PASSWORD_CONFIRMATION } from './ForgotPasswordForm';
 import { fetchMfaSession, MfaForm } from './MfaForm';
 import ResetPasswordForm from './ResetPasswordForm';

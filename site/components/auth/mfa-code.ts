@@ -1,4 +1,4 @@
-import { verifyMfaInput } from '../../../modules/auth/contract';
+import { verifyMfaInput } from '@modules/auth/contract';
 
 export type MfaEntryMode = 'code' | 'recovery';
 

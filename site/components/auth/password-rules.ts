@@ -1,4 +1,4 @@
-import { passwordSchema } from '../../../modules/auth/contract';
+import { passwordSchema } from '@modules/auth/contract';
 
 /**
  * The four password rules, in the contract's order and with its exact messages (§5). They are read

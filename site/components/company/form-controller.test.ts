@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { joinWaitlistInput } from '../../../modules/waitlist/contract';
-import { ApiError } from '../../lib/api';
-import { readWaitlist } from '../../scripts/waitlist-form';
+import { joinWaitlistInput } from '@modules/waitlist/contract';
+import { ApiError } from '@site/lib/api';
+import { readWaitlist } from '@site/scripts/waitlist-form';
 import { enhanceForm } from './form-controller';
 
 const FAILURE = 'We could not add you to the waitlist just now.';

@@ -3,7 +3,7 @@
  * (loaded on first interaction, so the page ships no validator up front), inline errors, busy state,
  * server field errors, and a failure message that never clears what the visitor typed.
  */
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError, errorText } from '@site/lib/api';
 import { issuesToFieldErrors, once, serverFieldErrors, setBusy, setFieldError, setMessage, showFieldErrors } from './form-kit';
 
 type Issue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string };

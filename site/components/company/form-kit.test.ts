@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contactInput } from '../../../modules/contact/contract';
-import { joinWaitlistInput } from '../../../modules/waitlist/contract';
+import { contactInput } from '@modules/contact/contract';
+import { joinWaitlistInput } from '@modules/waitlist/contract';
 import {
   characterCountText,
   clearFieldErrors,

@@ -1,5 +1,5 @@
 /** schema.org structured data for Manzil as an organisation (home and about pages). */
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../modules/platform/contract';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@modules/platform/contract';
 
 export const OFFICE_LOCATION = 'Dubai, United Arab Emirates';
 

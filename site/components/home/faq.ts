@@ -2,7 +2,7 @@
  * The home page FAQ: rendered as <details> and published as FAQPage structured data.
  * `{min}` stands for the minimum investment; the page shows it in the visitor's currency.
  */
-import { EARLY_EXIT_YEARS, FEES, MIN_INVESTMENT_FILS, minorToDecimalString, RETURNS } from '../../../modules/platform/contract';
+import { EARLY_EXIT_YEARS, FEES, MIN_INVESTMENT_FILS, minorToDecimalString, RETURNS } from '@modules/platform/contract';
 
 export type FaqItem = { id: string; question: string; answer: string[] };
 

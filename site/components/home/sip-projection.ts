@@ -2,7 +2,7 @@
  * Illustrative SIP arithmetic for the home page, in integer minor units (fils) only.
  * Used at build time for the prerendered example and in the browser by the small calculator.
  */
-import { divideHalfEven, formatAed } from '../../../modules/platform/money';
+import { divideHalfEven, formatAed } from '@modules/platform/money';
 
 export type SipProjectionInput = {
   /** Amount invested at the start of every month, in fils. */

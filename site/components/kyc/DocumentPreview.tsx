@@ -1,6 +1,6 @@
 import { ExternalLink, FileText } from 'lucide-react';
-import type { KycDocumentJson } from '../../../modules/kyc/contract';
-import { fileUrl } from '../../../modules/files/contract';
+import type { KycDocumentJson } from '@modules/kyc/contract';
+import { fileUrl } from '@modules/files/contract';
 
 /**
  * A stored document through the authorised file route (GET /api/files/:id): images shown in place

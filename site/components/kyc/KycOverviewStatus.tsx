@@ -1,5 +1,5 @@
-import type { KycApplicationJson } from '../../../modules/kyc/contract';
-import { useCurrentUser } from '../../lib/stores/auth';
+import type { KycApplicationJson } from '@modules/kyc/contract';
+import { useCurrentUser } from '@site/lib/stores/auth';
 import { SignedOutCard } from '../auth/SignedOutCard';
 import { AppProviders } from '../react/AppProviders';
 import { LoadingContent } from '../react/LoadingContent';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { addressInput, financialInput, type KycApplicationJson, kycMessages, personalInput } from '../../../modules/kyc/contract';
-import { getQueryClient } from '../../lib/query';
+import type { CurrentUser } from '@modules/auth/contract';
+import { addressInput, financialInput, type KycApplicationJson, kycMessages, personalInput } from '@modules/kyc/contract';
+import { getQueryClient } from '@site/lib/query';
 import { KYC_DRAFT_KEY } from './kyc-draft';
 import KycStepApp from './KycStepApp';
 import { application, completeApplication, doc, omar } from './test-fixtures';

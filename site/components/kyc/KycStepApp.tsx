@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { useCurrentUser } from '../../lib/stores/auth';
+import type { CurrentUser } from '@modules/auth/contract';
+import { useCurrentUser } from '@site/lib/stores/auth';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { LoadingContent } from '../react/LoadingContent';

@@ -1,4 +1,4 @@
-import { COUNTRIES, countryName as contractCountryName, UAE_EMIRATES } from '../../../modules/kyc/contract';
+import { COUNTRIES, countryName as contractCountryName, UAE_EMIRATES } from '@modules/kyc/contract';
 
 /** The countries the API accepts (modules/kyc/contract.ts), sorted by name, as select options. */
 let cache: { value: string; label: string }[] | undefined;

@@ -4,7 +4,7 @@ import {
   type KycDocumentJson,
   type KycDocumentType,
   kycMessages,
-} from '../../../modules/kyc/contract';
+} from '@modules/kyc/contract';
 
 /** The documents KYC asks for, and the checks a file must pass before it is uploaded (the server checks its content again). */
 
@@ -17,7 +17,7 @@ export function documentType(file: { name: string; type: string }): string {
   return EXTENSION_TYPES[ext] ?? '';
 }
 
-export { formatBytes } from '../../../modules/files/contract';
+export { formatBytes } from '@modules/files/contract';
 
 /** null when the file may be uploaded; otherwise the contract's sentence saying what to do. */
 export function checkDocumentFile(file: { name: string; type: string; size: number }): string | null {

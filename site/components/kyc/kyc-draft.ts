@@ -9,7 +9,7 @@ import {
   type KycIdType,
   type KycPersonal,
   personalInput,
-} from '../../../modules/kyc/contract';
+} from '@modules/kyc/contract';
 
 /**
  * The investor's answers on the three form steps, as the form holds them (strings, '' for "not

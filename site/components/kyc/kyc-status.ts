@@ -1,4 +1,4 @@
-import { isKycVerified } from '../../../modules/auth/contract';
+import { isKycVerified } from '@modules/auth/contract';
 
 /** What each user.kycStatus means to the investor, and what they can do next. */
 export type KycTone = 'neutral' | 'progress' | 'waiting' | 'success' | 'danger';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { kycMessages } from '../../../modules/kyc/contract';
+import { kycMessages } from '@modules/kyc/contract';
 import { checkDocumentFile, documentSlots, missingDocuments } from './documents';
 import { emptyForms, formatEmiratesId, initialForm, KYC_DRAFT_KEY, saveLocalDraft, stepErrors, toInput } from './kyc-draft';
 import { kycStatusInfo } from './kyc-status';

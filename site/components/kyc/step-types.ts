@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../../modules/auth/contract';
-import type { KycApplicationJson } from '../../../modules/kyc/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { KycApplicationJson } from '@modules/kyc/contract';
 import type { KycStepSlug } from './steps';
 
 export type StepFormProps = {

@@ -1,12 +1,12 @@
 /** Applications as GET /api/kyc answers them, for the KYC screens' tests (not shipped: only tests import it). */
-import type { CurrentUser } from '../../../modules/auth/contract';
+import type { CurrentUser } from '@modules/auth/contract';
 import {
   type KycApplicationJson,
   type KycDocumentJson,
   type KycDocumentType,
   type KycMissingItem,
   requiredDocumentTypes,
-} from '../../../modules/kyc/contract';
+} from '@modules/kyc/contract';
 
 export const omar: CurrentUser = {
   id: 'u1',

@@ -1,5 +1,5 @@
-import type { KycDocumentJson, KycDocumentType } from '../../../modules/kyc/contract';
-import { ApiError, failureText, readCookie } from '../../lib/api';
+import type { KycDocumentJson, KycDocumentType } from '@modules/kyc/contract';
+import { ApiError, failureText, readCookie } from '@site/lib/api';
 
 export type UploadHandle = { promise: Promise<KycDocumentJson>; abort: () => void };
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import type { KycApplicationJson } from '../../../modules/kyc/contract';
-import { ApiError, api, errorText } from '../../lib/api';
-import { ME_KEY } from '../../lib/stores/auth';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { KycApplicationJson } from '@modules/kyc/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { ME_KEY } from '@site/lib/stores/auth';
 import { type FieldErrors, type FormStep, sameAsSaved, saveLocalDraft, type StepForms, stepErrors, toInput } from './kyc-draft';
 import type { SaveState } from './SaveStatus';
 

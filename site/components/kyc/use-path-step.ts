@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { PRODUCT_NAME } from '../../../modules/platform/contract';
+import { PRODUCT_NAME } from '@modules/platform/contract';
 
 /**
  * A multi-step island that moves between its prerendered step pages without a reload:

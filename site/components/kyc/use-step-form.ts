@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import type { KycApplicationJson } from '../../../modules/kyc/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { KycApplicationJson } from '@modules/kyc/contract';
 import { focusFirstError } from './fields';
 import { type FieldErrors, type FormStep, type StepForms, stepErrors } from './kyc-draft';
 import { useStepSave } from './use-kyc';

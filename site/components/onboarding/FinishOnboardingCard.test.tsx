@@ -2,8 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyAnswers, type OnboardingJson } from '../../../modules/onboarding/contract';
-import { createQueryClient } from '../../lib/query';
+import { emptyAnswers, type OnboardingJson } from '@modules/onboarding/contract';
+import { createQueryClient } from '@site/lib/query';
 import { FinishOnboardingCard } from './FinishOnboardingCard';
 import { ONBOARDING_KEY } from './onboarding';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ONBOARDING_STEPS, type OnboardingJson } from '../../../modules/onboarding/contract';
-import { api } from '../../lib/api';
+import { ONBOARDING_STEPS, type OnboardingJson } from '@modules/onboarding/contract';
+import { api } from '@site/lib/api';
 import { primaryButtonClass } from '../kyc/fields';
 import { hasStarted, ONBOARDING_KEY, onboardingPath } from './onboarding';
 

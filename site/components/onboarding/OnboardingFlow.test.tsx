@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../modules/auth/contract';
+import type { CurrentUser } from '@modules/auth/contract';
 import {
   emptyAnswers,
   isOnboardingStep,
@@ -15,10 +15,10 @@ import {
   type OnboardingView,
   resumeView,
   riskProfile,
-} from '../../../modules/onboarding/contract';
-import { getQueryClient } from '../../lib/query';
-import { $currency, CURRENCY_STORAGE_KEY } from '../../lib/stores/currency';
-import { $investmentMode } from '../../lib/stores/session';
+} from '@modules/onboarding/contract';
+import { getQueryClient } from '@site/lib/query';
+import { $currency, CURRENCY_STORAGE_KEY } from '@site/lib/stores/currency';
+import { $investmentMode } from '@site/lib/stores/session';
 import OnboardingFlow, { AUTOSAVE_MS } from './OnboardingFlow';
 
 const noor: CurrentUser = { id: 'u1', firstName: 'Noor', lastName: 'Saleh', email: 'noor@example.com', role: 'investor', mfaEnabled: false, kycStatus: 'not_started', unicode: 'MZ-TEST01' };

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { type CurrentUser, isKycVerified } from '../../../modules/auth/contract';
+import { type CurrentUser, isKycVerified } from '@modules/auth/contract';
 import {
   ASSETS,
   EXPERIENCE_LEVELS,
@@ -17,7 +17,7 @@ import {
   type RiskProfile,
   riskProfile,
   stepErrors,
-} from '../../../modules/onboarding/contract';
+} from '@modules/onboarding/contract';
 import {
   convertMinor,
   CURRENCIES,
@@ -28,12 +28,12 @@ import {
   formatMoney,
   MIN_INVESTMENT_FILS,
   RETURNS,
-} from '../../../modules/platform/contract';
-import { ApiError, api, errorText } from '../../lib/api';
-import { useCurrentUser } from '../../lib/stores/auth';
-import { $currency, setCurrency } from '../../lib/stores/currency';
-import { setInvestmentMode } from '../../lib/stores/session';
-import { toast } from '../../lib/stores/toast';
+} from '@modules/platform/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { useCurrentUser } from '@site/lib/stores/auth';
+import { $currency, setCurrency } from '@site/lib/stores/currency';
+import { setInvestmentMode } from '@site/lib/stores/session';
+import { toast } from '@site/lib/stores/toast';
 import { SignedOutCard } from '../auth/SignedOutCard';
 import { ChoiceGroup, focusFirstError, primaryButtonClass, secondaryButtonClass } from '../kyc/fields';
 import { type SaveState, SaveStatus } from '../kyc/SaveStatus';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAnswers, type OnboardingJson } from '../../../modules/onboarding/contract';
+import { emptyAnswers, type OnboardingJson } from '@modules/onboarding/contract';
 import { hasStarted, landingView, onboardingPath, onboardingViewFromPath, previousView } from './onboarding';
 
 function state(patch: Partial<OnboardingJson> = {}): OnboardingJson {

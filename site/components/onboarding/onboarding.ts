@@ -4,7 +4,7 @@ import {
   type OnboardingJson,
   type OnboardingStep,
   type OnboardingView,
-} from '../../../modules/onboarding/contract';
+} from '@modules/onboarding/contract';
 
 /** Where the island is: the start page at /onboarding, one of the four steps, or the summary. */
 export type OnboardingRoute = OnboardingView | 'overview';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { convertMinor, formatMoney, MIN_INVESTMENT_FILS, type CurrencyCode } from '../../../modules/platform/contract';
+import { convertMinor, formatMoney, MIN_INVESTMENT_FILS, type CurrencyCode } from '@modules/platform/contract';
 import {
   bpsToPercent,
   LATER_FEES,
@@ -17,8 +17,8 @@ import {
   type PropertyFinancials,
   type PropertyStatus,
   type QuoteProblem,
-} from '../../../modules/properties/contract';
-import { $currency } from '../../lib/stores/currency';
+} from '@modules/properties/contract';
+import { $currency } from '@site/lib/stores/currency';
 import { PAYMENT_METHODS, bpsLabel } from '../app/limits';
 import { filsToDisplay, minimumInCurrency, minorToInput, readAmount } from '../app/money-input';
 

@@ -2,8 +2,8 @@
  * Small display helpers shared by the property pages (server-rendered) and the invest panel (island).
  * Money stays in fils until formatMoney; percentages come from basis points without floats.
  */
-import { formatMoney, moneyShort } from '../../../modules/platform/contract';
-import { bpsToPercent, PROPERTY_TYPE_LABELS, STATUS_LABELS, type PropertyStatus, type PropertyType } from '../../../modules/properties/contract';
+import { formatMoney, moneyShort } from '@modules/platform/contract';
+import { bpsToPercent, PROPERTY_TYPE_LABELS, STATUS_LABELS, type PropertyStatus, type PropertyType } from '@modules/properties/contract';
 
 export const aed = (fils: string | bigint, decimals: 0 | 2 = 0) => formatMoney(BigInt(fils), 'AED', { decimals });
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { getQueryClient } from '../../lib/query';
+import { getQueryClient } from '@site/lib/query';
 
 /** Wraps an island: the page's shared QueryClient. */
 export function AppProviders({ children }: { children: ReactNode }) {

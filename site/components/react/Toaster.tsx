@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOAST } from '../../../modules/platform/contract';
-import { $toasts, dismissToast, type ToastVariant } from '../../lib/stores/toast';
+import { TOAST } from '@modules/platform/contract';
+import { $toasts, dismissToast, type ToastVariant } from '@site/lib/stores/toast';
 
 const variantClass: Record<ToastVariant, string> = {
   default: 'border-slate-200 bg-white text-ink',

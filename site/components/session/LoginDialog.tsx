@@ -4,12 +4,12 @@
  * area) or a reload. MFA → 'Verification Required', close, /mfa after 300 ms. Failure → inline text.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { loginInput, mustSetUpMfa } from '../../../modules/auth/contract';
-import { TIMINGS, TOAST } from '../../../modules/platform/contract';
-import { getQueryClient } from '../../lib/query';
-import { displayName, isSignInArea, postLoginDestination, RETURN_TO_KEY, readFirstPage, tabStorage } from '../../lib/session-flow';
-import { login, loginFailureText } from '../../lib/stores/session';
-import { toast } from '../../lib/stores/toast';
+import { loginInput, mustSetUpMfa } from '@modules/auth/contract';
+import { TIMINGS, TOAST } from '@modules/platform/contract';
+import { getQueryClient } from '@site/lib/query';
+import { displayName, isSignInArea, postLoginDestination, RETURN_TO_KEY, readFirstPage, tabStorage } from '@site/lib/session-flow';
+import { login, loginFailureText } from '@site/lib/stores/session';
+import { toast } from '@site/lib/stores/toast';
 import { page } from './dialog-state';
 import { type FieldErrors, linkButton, PasswordField, primaryButton, Spinner, TextField, validate } from './fields';
 import { Modal } from './Modal';

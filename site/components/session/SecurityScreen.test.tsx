@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getQueryClient } from '../../lib/query';
+import { getQueryClient } from '@site/lib/query';
 import SecurityScreen, { groupSecret, recoveryCodesFile } from './SecurityScreen';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

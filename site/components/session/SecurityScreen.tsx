@@ -6,11 +6,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Download, KeyRound, Mail, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { mfaPasswordInput, mustSetUpMfa, totpConfirmInput } from '../../../modules/auth/contract';
-import { PRODUCT_NAME } from '../../../modules/platform/contract';
-import { api, errorText } from '../../lib/api';
-import { ME_KEY } from '../../lib/stores/auth';
-import { toast } from '../../lib/stores/toast';
+import { mfaPasswordInput, mustSetUpMfa, totpConfirmInput } from '@modules/auth/contract';
+import { PRODUCT_NAME } from '@modules/platform/contract';
+import { api, errorText } from '@site/lib/api';
+import { ME_KEY } from '@site/lib/stores/auth';
+import { toast } from '@site/lib/stores/toast';
 import { btn, card, ForViewer, Screen, Section, SignedOutCard, useViewer } from '../app/ui';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';

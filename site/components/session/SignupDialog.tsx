@@ -6,11 +6,11 @@
  * investor moves on to /onboarding. A partial signup found once per opening (email from ?email= or the form) resumes at step 2.
  */
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { signupStep1Input, signupStep2Input } from '../../../modules/auth/contract';
-import { PRODUCT_NAME, TIMINGS } from '../../../modules/platform/contract';
-import { ApiError, api, errorText } from '../../lib/api';
-import { $auth } from '../../lib/stores/session';
-import { toast } from '../../lib/stores/toast';
+import { signupStep1Input, signupStep2Input } from '@modules/auth/contract';
+import { PRODUCT_NAME, TIMINGS } from '@modules/platform/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { $auth } from '@site/lib/stores/session';
+import { toast } from '@site/lib/stores/toast';
 import { page } from './dialog-state';
 import { afterLoginNavigate } from './LoginDialog';
 import { type FieldErrors, FieldError, linkButton, PasswordField, primaryButton, secondaryButton, Spinner, TextField, validate } from './fields';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RETURN_TO_KEY } from '../../lib/session-flow';
-import { $toasts } from '../../lib/stores/toast';
+import { RETURN_TO_KEY } from '@site/lib/session-flow';
+import { $toasts } from '@site/lib/stores/toast';
 import { AuthDialogs } from './AuthDialogs';
 import { $authDialog, closeAuthDialog, openAuthDialog, page } from './dialog-state';
 import { LoginDialog } from './LoginDialog';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../modules/auth/contract';
+import type { CurrentUser } from '@modules/auth/contract';
 import { ApiError, api } from '../api';
 import { userQueryOptions } from '../query';
 

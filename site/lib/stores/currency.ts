@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode, TIMINGS } from '../../../modules/platform/contract';
+import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode, TIMINGS } from '@modules/platform/contract';
 
 export const CURRENCY_STORAGE_KEY = 'manzil.currency';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { normalizeInvestmentMode as contractNormalize } from '../../../modules/auth/contract';
+import { normalizeInvestmentMode as contractNormalize } from '@modules/auth/contract';
 import { ApiError } from '../api';
 import {
   $auth,

@@ -4,8 +4,8 @@
  * header script on every page imports this file.
  */
 import { atom } from 'nanostores';
-import type { CurrentUser } from '../../../modules/auth/contract';
-import { TIMINGS } from '../../../modules/platform/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import { TIMINGS } from '@modules/platform/contract';
 import { ApiError, api, errorText } from '../api';
 import { clearClientAuthState, logoutRedirectUrl } from '../session-flow';
 import { toast } from './toast';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { TOAST } from '../../../modules/platform/contract';
+import { TOAST } from '@modules/platform/contract';
 
 /** Toasts (§9): one at a time, 5000 ms by default, removed 1,000,000 ms after dismissal. */
 export type ToastVariant = 'default' | 'success' | 'destructive' | 'warning';

@@ -20,9 +20,9 @@ import {
   type GridRowJson,
   type ImportCsvJson,
   type ParsedCsvRow,
-} from '../../../../modules/budgets/contract';
-import { ApiError, api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/budgets/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { downloadCsv, toCsv } from '../csv';
 import { Button, cx } from '../ui';
 import { Amount, BUDGETS_API, Dialog, ErrorNote, fieldClass } from './parts';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BudgetGridJson } from '../../../../modules/budgets/contract';
+import type { BudgetGridJson } from '@modules/budgets/contract';
 import { BudgetGrid } from './BudgetGrid';
 
 const m12 = (...v: string[]) => Array.from({ length: 12 }, (_, i) => v[i] ?? '0');

@@ -7,9 +7,9 @@
  */
 import { RotateCcw, Save } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { MONTH_LONG, MONTH_SHORT, type BudgetGridJson, type SaveCellsJson } from '../../../../modules/budgets/contract';
-import { ApiError, api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { MONTH_LONG, MONTH_SHORT, type BudgetGridJson, type SaveCellsJson } from '@modules/budgets/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { Button, cx } from '../ui';
 import { applyEdit, arrowLeavesCell, cellKey, cellState, cellText, gridTotals, moveFrom, pendingChanges, rowsFromJson, tidyEdit, type Edits, type GridRow, type NavKey } from './grid';
 import { Amount, BUDGETS_API, ErrorNote } from './parts';

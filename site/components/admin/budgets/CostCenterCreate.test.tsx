@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '../../../lib/query';
-import { $toasts } from '../../../lib/stores/toast';
+import { createQueryClient } from '@site/lib/query';
+import { $toasts } from '@site/lib/stores/toast';
 import CostCenterCreate, { validateCostCenterForm } from '../screens/CostCenterCreate';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { formatFils, type VarianceJson, type VersusActualJson } from '../../../../modules/budgets/contract';
-import { errorText } from '../../../lib/api';
+import { formatFils, type VarianceJson, type VersusActualJson } from '@modules/budgets/contract';
+import { errorText } from '@site/lib/api';
 import { Button, Card, SelectField, cx } from '../ui';
 import { Amount, BUDGETS_API, PERIOD_PRESETS, apiUrl, costCenterOptions, fieldClass, formatRange, isIsoDate, monthYear, presetRange, shortMonth, spokenAed, useCostCenters, type PresetKey, type Range } from './parts';
 

@@ -3,7 +3,7 @@
  * person has typed over them, and what follows — each cell's amount or error, dirty cells, row and
  * column totals, and where the arrow keys go. Money never passes through a float.
  */
-import { formatFils, parseAedAmount, type BudgetAccountType, type GridRowJson } from '../../../../modules/budgets/contract';
+import { formatFils, parseAedAmount, type BudgetAccountType, type GridRowJson } from '@modules/budgets/contract';
 
 export type GridRow = { accountCode: string; accountName: string; accountType: BudgetAccountType; archived: boolean; amounts: bigint[] };
 /** Typed text by cell key; a cell without an entry shows its saved amount. */

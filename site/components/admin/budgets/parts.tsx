@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { formatFils } from '../../../../modules/budgets/contract';
+import { formatFils } from '@modules/budgets/contract';
 import {
   addMonths,
   formatDate,
@@ -17,8 +17,8 @@ import {
   todayInDubai,
   yearEnd,
   yearStart,
-} from '../../../../modules/platform/dates';
-import { toFils } from '../../../../modules/platform/money';
+} from '@modules/platform/dates';
+import { toFils } from '@modules/platform/money';
 import { cx } from '../ui';
 
 export const BUDGETS_API = '/api/admin/budgets';
@@ -73,7 +73,7 @@ export function costCenterOptions(items: CostCenter[], opts: { includeArchived?:
 // ---------------------------------------------------------------------------------------------
 // Dates and periods (UAE calendar days)
 
-export { isIsoDate, monthEnd, monthYear, shortMonth, todayInDubai } from '../../../../modules/platform/dates';
+export { isIsoDate, monthEnd, monthYear, shortMonth, todayInDubai } from '@modules/platform/dates';
 
 export type Range = { from: string; to: string };
 export type PresetKey = 'ytd' | 'year' | 'this-month' | 'last-month' | 'this-quarter' | 'last-quarter';

@@ -3,13 +3,13 @@
  * a CSV upload checked line by line before it is sent, delete, and "try a name" against every list.
  * Self-contained (its own queries); mount it anywhere in the admin app: <ScreeningLists />.
  */
-import { formatBytes } from '../../../../modules/files/contract';
+import { formatBytes } from '@modules/files/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, ListChecks, Search, ShieldAlert, ShieldCheck, Trash2, Upload } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { api, errorText, readCookie, toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
-import { COUNTRIES, countryName } from '../../../../modules/kyc/contract';
+import { api, errorText, readCookie, toApiError } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
+import { COUNTRIES, countryName } from '@modules/kyc/contract';
 import {
   CSV_COLUMNS,
   CSV_TEMPLATE,
@@ -21,7 +21,7 @@ import {
   type ScreeningListDetailJson,
   type ScreeningListJson,
   type ScreeningResult,
-} from '../../../../modules/kyc/screening-contract';
+} from '@modules/kyc/screening-contract';
 import { formatDateTime } from '../format';
 import { Busy, Dialog, ErrorNote, Field, Select } from '../ledger/parts';
 import { Badge, Button, Card, DataTable, EmptyState } from '../ui';

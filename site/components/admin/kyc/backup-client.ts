@@ -1,7 +1,7 @@
 /** Browser side of the KYC backup API: chunked archive upload (the server takes ≤ 12 MB a request). */
-import { readCookie, toApiError } from '../../../lib/api';
-import { api } from '../../../lib/api';
-import type { BackupJob } from '../../../../modules/kyc/backup-contract';
+import { readCookie, toApiError } from '@site/lib/api';
+import { api } from '@site/lib/api';
+import type { BackupJob } from '@modules/kyc/backup-contract';
 
 export const BACKUP_API = '/api/admin/kyc/backup';
 

@@ -7,8 +7,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Scale, Send, Trash2 } from 'lucide-react';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { Button, cx } from '../ui';
 import { todayInDubai, isIsoDate } from './dates';
 import { ledgerUrl, refreshLedger } from './endpoints';

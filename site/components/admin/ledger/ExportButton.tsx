@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Download, X } from 'lucide-react';
-import { errorText, toApiError } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { errorText, toApiError } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { Button } from '../ui';
 
 /** The filename in a Content-Disposition header, if any. */

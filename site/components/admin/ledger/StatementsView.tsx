@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { createPortal, flushSync } from 'react-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheck, FileDown, FileText, Printer, TriangleAlert } from 'lucide-react';
-import { ACCOUNT_TYPES, accountTypeLabels } from '../../../../modules/ledger/contract';
+import { ACCOUNT_TYPES, accountTypeLabels } from '@modules/ledger/contract';
 import { ListError, LoadingRows } from '../lists';
 import { Button, Card, EmptyState, Toolbar, cx } from '../ui';
 import { PRESETS, formatDate, formatRange, isIsoDate, presetOf, presetRange, todayInDubai, addDays, type PresetKey, type Range } from './dates';

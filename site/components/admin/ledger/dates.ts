@@ -3,7 +3,7 @@
  * in the UAE and the date formats live in modules/platform/dates.ts; this file adds the screens' named
  * periods (presets).
  */
-import { addDays, addMonths, monthEnd, monthStart, quarterStart, todayInDubai, yearEnd, yearStart } from '../../../../modules/platform/dates';
+import { addDays, addMonths, monthEnd, monthStart, quarterStart, todayInDubai, yearEnd, yearStart } from '@modules/platform/dates';
 
 export {
   addDays,
@@ -19,7 +19,7 @@ export {
   shortMonth,
   todayInDubai,
   yearStart,
-} from '../../../../modules/platform/dates';
+} from '@modules/platform/dates';
 
 export type Range = { from: string; to: string };
 export type PresetKey = 'this-month' | 'last-month' | 'this-quarter' | 'last-quarter' | 'year-to-date' | 'last-year';

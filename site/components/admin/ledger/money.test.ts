@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minorToDecimalString } from '../../../../modules/platform/contract';
+import { minorToDecimalString } from '@modules/platform/contract';
 import { formatAed, formatBalance, formatFils, parseAmountToFils, readAmount, sumFils, toFils } from './money';
 
 describe('parseAmountToFils', () => {

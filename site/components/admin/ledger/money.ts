@@ -3,7 +3,7 @@
  * is parsed straight into fils (never through a float), and every figure is shown with two decimals,
  * thousands separators, and negatives in parentheses — the one convention used on every ledger screen.
  */
-import { formatAed as platformAed, formatFils as platformFils, parseFils, sumFils, toFils } from '../../../../modules/platform/money';
+import { formatAed as platformAed, formatFils as platformFils, parseFils, sumFils, toFils } from '@modules/platform/money';
 
 export { sumFils, toFils };
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '../../../lib/query';
+import { createQueryClient } from '@site/lib/query';
 import type { AccountJson } from './types';
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

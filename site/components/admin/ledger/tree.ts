@@ -3,7 +3,7 @@
  * filtered without losing the path to a match, flattened into the rows a tree grid shows, with group
  * balances rolled up from their posting accounts, and the tree grid's arrow-key moves.
  */
-import { DEBIT_NORMAL } from '../../../../modules/ledger/contract';
+import { DEBIT_NORMAL } from '@modules/ledger/contract';
 import type { AccountJson } from './types';
 
 export type TreeNode = { account: AccountJson; children: TreeNode[] };

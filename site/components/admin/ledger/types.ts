@@ -3,10 +3,10 @@
  * from the ledger contract; the other report shapes mirror modules/ledger/reports.ts, which the browser
  * may not import (server code). Amounts are strings of integer fils.
  */
-import type { AccountJson, AccountType, JournalEntryJson, TrialBalanceJson } from '../../../../modules/ledger/contract';
+import type { AccountJson, AccountType, JournalEntryJson, TrialBalanceJson } from '@modules/ledger/contract';
 
-export type { AccountJson, AccountType, JournalEntryJson, JournalLineJson, TrialBalanceJson } from '../../../../modules/ledger/contract';
-export type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from '../../../../modules/ledger/contract';
+export type { AccountJson, AccountType, JournalEntryJson, JournalLineJson, TrialBalanceJson } from '@modules/ledger/contract';
+export type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from '@modules/ledger/contract';
 
 export type Paged<T> = { items: T[]; total: number };
 export type JournalEntrySummary = Omit<JournalEntryJson, 'lines'>;

@@ -6,9 +6,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { type AdjustmentRequestJson, rejectAdjustmentRequestInput } from '../../../../modules/wallet/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { type AdjustmentRequestJson, rejectAdjustmentRequestInput } from '@modules/wallet/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { Amount, Dialog, ErrorNote } from '../ledger/parts';
 import { ListError, LoadingRows } from '../lists';
 import { Badge, Button, DataTable, EmptyState, ListCard, Section } from '../ui';

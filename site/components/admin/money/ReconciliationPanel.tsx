@@ -5,9 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, RefreshCw } from 'lucide-react';
-import type { ReconciliationJson } from '../../../../modules/investing/contract';
-import { unitsToShareString } from '../../../../modules/properties/contract';
-import { errorText } from '../../../lib/api';
+import type { ReconciliationJson } from '@modules/investing/contract';
+import { unitsToShareString } from '@modules/properties/contract';
+import { errorText } from '@site/lib/api';
 import { toFils } from '../ledger/money';
 import { Amount, Busy } from '../ledger/parts';
 import { Button, Card, DataTable, cx } from '../ui';

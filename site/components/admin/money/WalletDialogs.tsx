@@ -19,9 +19,9 @@ import {
   walletMessages,
   walletTransactionKindLabels,
   withdrawalStatusLabels,
-} from '../../../../modules/wallet/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/wallet/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { readAmount, toFils } from '../ledger/money';
 import { Amount, Busy, Dialog, ErrorNote, Eyebrow, Field } from '../ledger/parts';
 import { Button, DataTable, DefinitionList, EmptyState, cx } from '../ui';

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminWithdrawalJson, formatIban, WITHDRAWAL_STATUSES, type WithdrawalStatus, withdrawalStatusLabels } from '../../../../modules/wallet/contract';
+import { type AdminWithdrawalJson, formatIban, WITHDRAWAL_STATUSES, type WithdrawalStatus, withdrawalStatusLabels } from '@modules/wallet/contract';
 import { Amount } from '../ledger/parts';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
 import { Badge, Button, DataTable, EmptyState, ListCard, Section, SelectField, Toolbar } from '../ui';

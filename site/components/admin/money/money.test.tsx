@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminInvestmentsPage, AdminInvestorsPage, ReconciliationJson } from '../../../../modules/investing/contract';
-import type { AdminWalletsPage, AdminWithdrawalJson } from '../../../../modules/wallet/contract';
+import type { AdminInvestmentsPage, AdminInvestorsPage, ReconciliationJson } from '@modules/investing/contract';
+import type { AdminWalletsPage, AdminWithdrawalJson } from '@modules/wallet/contract';
 import { json, mockFetch, renderWithApp } from '../ledger/test-utils';
 import Investments from '../screens/Investments';
 import Users from '../screens/Users';

@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { statusLabel } from '../data';
 import { formatFils, toFils } from '../ledger/money';
 import { Badge } from '../ui';
-import { DUBAI_TIME_ZONE } from '../../../../modules/platform/dates';
-import { type CurrentUser, isKycVerified } from '../../../../modules/auth/contract';
+import { DUBAI_TIME_ZONE } from '@modules/platform/dates';
+import { type CurrentUser, isKycVerified } from '@modules/auth/contract';
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 

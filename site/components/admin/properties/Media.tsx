@@ -6,10 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FileText, ImagePlus, Trash2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { FILE_RULES_TEXT, formatBytes } from '../../../../modules/files/contract';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, type PropertyDetailJson, type PropertyDocumentJson, type PropertyPhotoJson } from '../../../../modules/properties/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { FILE_RULES_TEXT, formatBytes } from '@modules/files/contract';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, type PropertyDetailJson, type PropertyDocumentJson, type PropertyPhotoJson } from '@modules/properties/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { Dialog, ErrorNote, Field, Select } from '../ledger/parts';
 import { Button, Card, EmptyState } from '../ui';
 import { ADMIN_PROPERTIES, startsWith, upload } from './shared';

@@ -16,9 +16,9 @@ import {
   SHARE_DECIMALS,
   SHARE_SCALE,
   type PropertyDetailJson,
-} from '../../../../modules/properties/contract';
-import { ApiError, api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/properties/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { amountInputText, formatAed, readAmount } from '../ledger/money';
 import { ErrorNote, Field, Select } from '../ledger/parts';
 import { Button, cx } from '../ui';

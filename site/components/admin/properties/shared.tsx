@@ -3,8 +3,8 @@
  * header), percent ⇄ basis points without floats, status badges and a small SVG line chart.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { STATUS_LABELS, type PropertyStatus } from '../../../../modules/properties/contract';
-import { readCookie, toApiError } from '../../../lib/api';
+import { STATUS_LABELS, type PropertyStatus } from '@modules/properties/contract';
+import { readCookie, toApiError } from '@site/lib/api';
 import { Badge } from '../ui';
 
 export const ADMIN_PROPERTIES = '/api/admin/properties';

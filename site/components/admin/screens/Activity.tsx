@@ -1,7 +1,7 @@
 /** Activity (/admin/activity): the append-only audit log on the one admin table, each event expandable to its details. */
 import { Activity as ActivityIcon, ChevronDown, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { AuditEntryJson } from '../../../../modules/audit/contract';
+import type { AuditEntryJson } from '@modules/audit/contract';
 import { AdminTable, StatusCell, col, type FilterDef, type Tone } from '../table';
 import { ScreenIntro } from '../ui';
 

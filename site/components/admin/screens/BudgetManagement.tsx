@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, FileUp } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { budgetName, type BudgetGridJson, type BudgetJson } from '../../../../modules/budgets/contract';
-import { errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { budgetName, type BudgetGridJson, type BudgetJson } from '@modules/budgets/contract';
+import { errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { BudgetGrid } from '../budgets/BudgetGrid';
 import { CopyDialog, ImportDialog, templateCsv } from '../budgets/BudgetDialogs';
 import { Amount, BUDGETS_API, Dialog, apiUrl, costCenterOptions, todayInDubai, useCostCenters } from '../budgets/parts';

@@ -19,9 +19,9 @@ import {
   updateAccountInput,
   type AccountType,
   type CashFlowClass,
-} from '../../../../modules/ledger/contract';
-import { api, apiRequest, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/ledger/contract';
+import { api, apiRequest, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { ListError, LoadingRows } from '../lists';
 import { Badge, Button, EmptyState, ListCard, ScreenIntro, SearchField, Toolbar, cx } from '../ui';
 import { formatDate, todayInDubai } from '../ledger/dates';

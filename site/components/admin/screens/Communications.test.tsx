@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getQueryClient } from '../../../lib/query';
+import { getQueryClient } from '@site/lib/query';
 import AdminApp from '../AdminApp';
 import { linkify } from './EmailOutbox';
 

@@ -1,6 +1,6 @@
 import { Mail, MessageSquare, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { CONTACT_TOPICS, contactTopicLabels } from '../../../../modules/contact/contract';
+import { CONTACT_TOPICS, contactTopicLabels } from '@modules/contact/contract';
 import { CONTACT_MESSAGES_ENDPOINT, statusLabel, topicLabel, type ContactMessage } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
 import { AdminTable, col, type FilterDef } from '../table';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { COST_CENTER_KINDS, createCostCenterInput, type CostCenterKind } from '../../../../modules/ledger/contract';
-import { ApiError, api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { COST_CENTER_KINDS, createCostCenterInput, type CostCenterKind } from '@modules/ledger/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { COST_CENTER_OPTIONS_URL, COST_CENTERS_URL, ErrorNote, KIND_LABELS, costCenterOptions, fieldClass, useCostCenters, type CostCenter } from '../budgets/parts';
 import { Button, ButtonLink, Card, cx } from '../ui';
 

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Building2, ClipboardList, Inbox, Landmark, MessageSquare, NotebookPen, Scale, ShieldCheck, TrendingUp, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { AdminInvestmentsPage, ReconciliationJson } from '../../../../modules/investing/contract';
-import type { AdminWalletsPage } from '../../../../modules/wallet/contract';
+import type { AdminInvestmentsPage, ReconciliationJson } from '@modules/investing/contract';
+import type { AdminWalletsPage } from '@modules/wallet/contract';
 import { CONTACT_MESSAGES_ENDPOINT, WAITLIST_ENDPOINT, interestLabel, statusLabel, topicLabel, type ContactMessage, type WaitlistEntry } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
 import { PAGE_SIZE, useAdminList } from '../lists';
 import { aed } from '../money/shared';
 import { Badge, ButtonLink, Card, LinkCards, ScreenIntro, Section, StatCard, StatGrid } from '../ui';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@site/lib/api';
 
 /** The figures come from the modules' own admin APIs (one-row pages: only `total` / `totals` are read). */
 const KYC_QUEUE_URL = '/api/admin/kyc?status=pending&limit=1';

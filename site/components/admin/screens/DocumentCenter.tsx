@@ -3,7 +3,7 @@
  * searchable by user and filtered by type and status on the server, with a preview of each file and
  * a link to the application it belongs to.
  */
-import { formatBytes } from '../../../../modules/files/contract';
+import { formatBytes } from '@modules/files/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -16,8 +16,8 @@ import {
   kycDocumentStatusLabels,
   kycDocumentTypeLabels,
   kycStatusLabels,
-} from '../../../../modules/kyc/contract';
-import { DocumentPreview, DocumentThumb } from '../../kyc/DocumentPreview';
+} from '@modules/kyc/contract';
+import { DocumentPreview, DocumentThumb } from '@site/components/kyc/DocumentPreview';
 import { formatDateTime, isoOrRaw } from '../format';
 import { Dialog } from '../ledger/parts';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';

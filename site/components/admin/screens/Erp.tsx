@@ -7,7 +7,7 @@ import {
   Banknote, BookOpen, Calculator, ChartColumn, FileText, Gauge, HandCoins, Landmark, ListTree, NotebookPen, Package, Percent, Plus, Receipt, ShoppingCart, Target, Users, Wallet,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@site/lib/api';
 import { Badge, ButtonLink, Card, LinkCards, ScreenIntro, Section, StatCard, StatGrid } from '../ui';
 import { formatDate, lastMonths, monthEnd, todayInDubai } from '../ledger/dates';
 import { entryHref, ledgerUrl } from '../ledger/endpoints';

@@ -1,5 +1,5 @@
 import { ArrowLeftRight } from 'lucide-react';
-import { EARLY_EXIT_YEARS, FEES } from '../../../../modules/platform/contract';
+import { EARLY_EXIT_YEARS, FEES } from '@modules/platform/contract';
 import { Card, DefinitionList, RecordList, ScreenIntro, Section } from '../ui';
 
 const terms = FEES.filter((f) => f.key === 'early-exit' || f.key === 'liquidity-pool' || f.key === 'transaction');

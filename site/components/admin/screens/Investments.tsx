@@ -5,8 +5,8 @@
  */
 import { TrendingUp } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
-import { INVESTMENT_STATUSES, investmentStatusLabels, type AdminInvestmentsPage } from '../../../../modules/investing/contract';
-import { CITIES, unitsToShareString } from '../../../../modules/properties/contract';
+import { INVESTMENT_STATUSES, investmentStatusLabels, type AdminInvestmentsPage } from '@modules/investing/contract';
+import { CITIES, unitsToShareString } from '@modules/properties/contract';
 import { toFils } from '../ledger/money';
 import { aed, EmailText, when } from '../money/shared';
 import { AdminTable, StatusCell, col, type FilterDef } from '../table';

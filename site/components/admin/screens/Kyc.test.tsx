@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDocumentListItem, AdminKycDetail, AdminKycListItem } from '../../../../modules/kyc/contract';
-import { completeApplication, doc } from '../../kyc/test-fixtures';
+import type { AdminDocumentListItem, AdminKycDetail, AdminKycListItem } from '@modules/kyc/contract';
+import { completeApplication, doc } from '@site/components/kyc/test-fixtures';
 import { json, mockFetch, renderWithApp } from '../ledger/test-utils';
 import DocumentCenter, { documentsUrl, DEFAULT_DOCUMENT_FILTERS } from './DocumentCenter';
 import Kyc, { DEFAULT_FILTERS, queueUrl } from './Kyc';

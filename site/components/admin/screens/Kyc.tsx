@@ -5,7 +5,7 @@
  * applicant), reject with reasons per document, or ask for more documents. A second tab manages the
  * sanctions and PEP screening lists.
  */
-import { formatBytes } from '../../../../modules/files/contract';
+import { formatBytes } from '@modules/files/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, FileQuestion, ListChecks, RefreshCw, ShieldAlert, ShieldCheck, XCircle } from 'lucide-react';
 import { type ComponentType, type ReactNode, lazy, Suspense, useEffect, useId, useState } from 'react';
@@ -32,11 +32,11 @@ import {
   professionalCriterionLabels,
   riskLevelLabels,
   sourceOfFundsLabels,
-} from '../../../../modules/kyc/contract';
-import { screeningCategoryLabels } from '../../../../modules/kyc/screening-contract';
-import { ApiError, api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
-import { DocumentPreview, DocumentThumb } from '../../kyc/DocumentPreview';
+} from '@modules/kyc/contract';
+import { screeningCategoryLabels } from '@modules/kyc/screening-contract';
+import { ApiError, api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
+import { DocumentPreview, DocumentThumb } from '@site/components/kyc/DocumentPreview';
 import { formatDateTime, isoOrRaw } from '../format';
 import { Dialog, ErrorNote } from '../ledger/parts';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';

@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, CheckCircle2, DatabaseBackup, Download, FileLock2, KeyRound, RotateCcw, ShieldCheck, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import {
   BACKUP_FILE_EXTENSION,
   backupMessages,
@@ -16,7 +16,7 @@ import {
   type BackupJob,
   type BackupPreview,
   type RestoreReport,
-} from '../../../../modules/kyc/backup-contract';
+} from '@modules/kyc/backup-contract';
 import { formatDateTime } from '../format';
 import { Busy, Dialog, ErrorNote, Field } from '../ledger/parts';
 import { Badge, Button, Card, ScreenIntro, cx } from '../ui';

@@ -7,12 +7,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartLine, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { CURRENCIES, CURRENCY_CODES, MIN_INVESTMENT_FILS, convertMinor, formatMoney } from '../../../../modules/platform/contract';
-import { bpsToPercent, hundredthsToString, MARKET_SERIES, parseHundredths } from '../../../../modules/properties/contract';
-import type { AdminPropertyListItem } from '../../../../modules/properties/admin-list-contract';
+import { CURRENCIES, CURRENCY_CODES, MIN_INVESTMENT_FILS, convertMinor, formatMoney } from '@modules/platform/contract';
+import { bpsToPercent, hundredthsToString, MARKET_SERIES, parseHundredths } from '@modules/properties/contract';
+import type { AdminPropertyListItem } from '@modules/properties/admin-list-contract';
 import { fetchAllPages } from '../all-pages';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { todayInDubai } from '../ledger/dates';
 import { formatAed, readAmount } from '../ledger/money';
 import { Dialog, ErrorNote, Field, Select } from '../ledger/parts';

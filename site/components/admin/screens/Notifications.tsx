@@ -3,8 +3,8 @@
  * whatever later capabilities send to the back office — one feed shared by all administrators, read
  * state per administrator — and each administrator's email preferences for these kinds.
  */
-import { NotificationFeed } from '../../../../modules/notifications/ui/NotificationFeed';
-import { NotificationPreferences } from '../../../../modules/notifications/ui/NotificationPreferences';
+import { NotificationFeed } from '@modules/notifications/ui/NotificationFeed';
+import { NotificationPreferences } from '@modules/notifications/ui/NotificationPreferences';
 import { Card, ScreenIntro } from '../ui';
 
 export default function Notifications() {

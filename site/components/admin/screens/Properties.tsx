@@ -6,7 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Building, ExternalLink, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { AuditEntryJson } from '../../../../modules/audit/contract';
+import type { AuditEntryJson } from '@modules/audit/contract';
 import {
   bpsToPercent,
   CITIES,
@@ -19,11 +19,11 @@ import {
   type PropertyAction,
   type PropertyCardJson,
   type PropertyDetailJson,
-} from '../../../../modules/properties/contract';
-import type { AdminPropertyList } from '../../../../modules/properties/admin-list-contract';
-import { exportUrl } from '../../../../modules/platform/list';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/properties/contract';
+import type { AdminPropertyList } from '@modules/properties/admin-list-contract';
+import { exportUrl } from '@modules/platform/list';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { formatDateTime } from '../format';
 import { ExportButton } from '../ledger/ExportButton';
 import { formatAed } from '../ledger/money';

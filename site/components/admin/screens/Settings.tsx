@@ -1,9 +1,9 @@
-import { CURRENCIES, CURRENCY_CODES, FEES, MIN_INVESTMENT_FILS, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '../../../../modules/platform/contract';
+import { CURRENCIES, CURRENCY_CODES, FEES, MIN_INVESTMENT_FILS, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { SettingJson } from '../../../../modules/settings/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import type { SettingJson } from '@modules/settings/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { formatDateTime } from '../format';
 import { Button, Card, DefinitionList, ScreenIntro, Section } from '../ui';
 

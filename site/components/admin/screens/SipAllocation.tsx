@@ -1,5 +1,5 @@
 import { CalendarClock, Play } from 'lucide-react';
-import { MIN_INVESTMENT_FILS, formatMoney } from '../../../../modules/platform/contract';
+import { MIN_INVESTMENT_FILS, formatMoney } from '@modules/platform/contract';
 import { Button, RecordList, ScreenIntro, StatCard, StatGrid, notConnected } from '../ui';
 
 export default function SipAllocation() {

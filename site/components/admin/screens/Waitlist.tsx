@@ -1,6 +1,6 @@
 /** Waitlist (/admin/waitlist): everyone who asked to hear about new properties, on the one admin table. */
 import { ClipboardList } from 'lucide-react';
-import { INTERESTS, interestLabels, type WaitlistEntryJson } from '../../../../modules/waitlist/contract';
+import { INTERESTS, interestLabels, type WaitlistEntryJson } from '@modules/waitlist/contract';
 import { WAITLIST_ENDPOINT, interestLabel } from '../data';
 import { AdminTable, StatusCell, col, type FilterDef } from '../table';
 import { ScreenIntro } from '../ui';

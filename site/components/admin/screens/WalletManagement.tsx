@@ -15,7 +15,7 @@ import {
   WITHDRAWAL_STATUSES,
   type WithdrawalStatus,
   withdrawalStatusLabels,
-} from '../../../../modules/wallet/contract';
+} from '@modules/wallet/contract';
 import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
 import { Amount } from '../ledger/parts';
 import { aed, EmailText, KycBadge, useSettledText, when, withQuery } from '../money/shared';

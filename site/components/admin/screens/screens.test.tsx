@@ -4,8 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { adminRoutes } from '../../../lib/routes';
-import { createQueryClient } from '../../../lib/query';
+import { adminRoutes } from '@site/lib/routes';
+import { createQueryClient } from '@site/lib/query';
 import { resolveAdminRoute } from '../routing';
 import { screenLoaders, type ScreenRoute } from '../screenRegistry';
 

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createQueryClient } from '../../../lib/query';
+import { createQueryClient } from '@site/lib/query';
 import { AdminTable } from './AdminTable';
 import { col } from './columns';
 

@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, RefreshCw } from 'lucide-react';
 import { Fragment, useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
-import { exportUrl, type ListResult } from '../../../../modules/platform/list';
+import { exportUrl, type ListResult } from '@modules/platform/list';
 import { Button, Card, EmptyState, cx } from '../ui';
 import type { AdminColumn } from './columns';
 import { Pager } from './pager';

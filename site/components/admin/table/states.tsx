@@ -1,5 +1,5 @@
 /** What the admin table shows instead of rows: skeleton rows while loading, the API's error with a retry, and empty results. */
-import { errorText } from '../../../lib/api';
+import { errorText } from '@site/lib/api';
 import { Button } from '../ui';
 
 export function SkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {

@@ -8,7 +8,7 @@
  * Values equal to the list's defaults are left out of the URL, so an untouched list has a clean one.
  * A screen with two lists on one route gives one of them a `prefix` ('outbox.') for its own keys.
  */
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../../../modules/platform/list';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@modules/platform/list';
 
 export type ListState = {
   q: string;

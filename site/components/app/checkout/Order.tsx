@@ -7,10 +7,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Building2, Info, MapPin, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { CurrentUser } from '../../../../modules/auth/contract';
-import { isKycVerified } from '../../../../modules/auth/contract';
-import { type CheckoutQuote, type InvestmentJson, CANCELLATION_WINDOW_HOURS } from '../../../../modules/investing/contract';
-import { formatMoney, MIN_INVESTMENT_FILS } from '../../../../modules/platform/contract';
+import type { CurrentUser } from '@modules/auth/contract';
+import { isKycVerified } from '@modules/auth/contract';
+import { type CheckoutQuote, type InvestmentJson, CANCELLATION_WINDOW_HOURS } from '@modules/investing/contract';
+import { formatMoney, MIN_INVESTMENT_FILS } from '@modules/platform/contract';
 import {
   bpsToPercent,
   financialsOf,
@@ -19,9 +19,9 @@ import {
   quoteInvestment,
   STATUS_LABELS,
   unitsToShareString,
-} from '../../../../modules/properties/contract';
-import { MAX_AMOUNT_FILS } from '../../../../modules/wallet/contract';
-import { ApiError, api, errorText } from '../../../lib/api';
+} from '@modules/properties/contract';
+import { MAX_AMOUNT_FILS } from '@modules/wallet/contract';
+import { ApiError, api, errorText } from '@site/lib/api';
 import { convertInput } from '../sip-plan';
 import { filsToDisplay, minimumInCurrency, minimumLabel, minorToInput, readAmount } from '../money-input';
 import { btn, card, useCurrency, useMoney } from '../ui';

@@ -5,11 +5,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, Printer, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CANCELLATION_WINDOW_HOURS, type InvestmentJson } from '../../../../modules/investing/contract';
-import { formatMoney } from '../../../../modules/platform/contract';
-import { unitsToShareString } from '../../../../modules/properties/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+import { CANCELLATION_WINDOW_HOURS, type InvestmentJson } from '@modules/investing/contract';
+import { formatMoney } from '@modules/platform/contract';
+import { unitsToShareString } from '@modules/properties/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { btn, card, useCurrency, useMoney } from '../ui';
 import { fils, formatDateTime, Problem, refreshMoney, SummaryRow } from '../wallet/shared';
 import { timeLeft } from './model';

@@ -2,11 +2,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../modules/auth/contract';
-import type { CheckoutQuote, InvestmentJson } from '../../../../modules/investing/contract';
-import { convertMinor, formatMoney } from '../../../../modules/platform/contract';
-import { createQueryClient } from '../../../lib/query';
-import { $currency } from '../../../lib/stores/currency';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { CheckoutQuote, InvestmentJson } from '@modules/investing/contract';
+import { convertMinor, formatMoney } from '@modules/platform/contract';
+import { createQueryClient } from '@site/lib/query';
+import { $currency } from '@site/lib/stores/currency';
 import { Checkout } from '../CheckoutScreen';
 import { AttemptKeys, fixFor, readCheckoutParams, timeLeft } from './model';
 

@@ -3,9 +3,9 @@
  * ?receipt={investmentId} once invested), the one idempotency key per attempt, and what to offer
  * for each reason a purchase can be refused.
  */
-import { type CheckoutBlocker, investingErrorCodes } from '../../../../modules/investing/contract';
-import { MIN_INVESTMENT_FILS } from '../../../../modules/platform/contract';
-import { ApiError } from '../../../lib/api';
+import { type CheckoutBlocker, investingErrorCodes } from '@modules/investing/contract';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { ApiError } from '@site/lib/api';
 
 export type CheckoutParams = { kind: 'empty' } | { kind: 'order'; propertyId: string; amountFils: bigint } | { kind: 'receipt'; investmentId: string };
 

@@ -4,7 +4,7 @@
  * Amounts stay bigint fils until they become angles or coordinates.
  */
 import { useEffect, useRef, useState } from 'react';
-import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '../../../../modules/platform/money';
+import { convertMinor, type CurrencyCode, formatFilsIn, formatMoneyCompact } from '@modules/platform/money';
 import { niceStep } from '../SipChart';
 
 /** Brand and sand tones, dark to light, alternating so neighbouring slices stay distinct. */

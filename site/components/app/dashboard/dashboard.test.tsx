@@ -2,10 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../modules/auth/contract';
-import type { DashboardJson } from '../../../../modules/investing/contract';
-import { createQueryClient } from '../../../lib/query';
-import { $currency } from '../../../lib/stores/currency';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { DashboardJson } from '@modules/investing/contract';
+import { createQueryClient } from '@site/lib/query';
+import { $currency } from '@site/lib/stores/currency';
 import { Dashboard } from '../DashboardScreen';
 
 const user: CurrentUser = { id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ANIKA1' };

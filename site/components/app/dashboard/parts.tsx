@@ -3,10 +3,10 @@
  * retail limit left, value over time, allocation by property and by city, and recent transactions.
  */
 import { ArrowRight, Building2, Receipt, Repeat } from 'lucide-react';
-import type { DashboardJson, HoldingJson, RetailLimitJson } from '../../../../modules/investing/contract';
-import { formatMoney, MIN_INVESTMENT_FILS } from '../../../../modules/platform/contract';
-import { bpsToPercent, unitsToShareString } from '../../../../modules/properties/contract';
-import { walletTransactionKindLabels } from '../../../../modules/wallet/contract';
+import type { DashboardJson, HoldingJson, RetailLimitJson } from '@modules/investing/contract';
+import { formatMoney, MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { bpsToPercent, unitsToShareString } from '@modules/properties/contract';
+import { walletTransactionKindLabels } from '@modules/wallet/contract';
 import { btn, card, EmptyState, Money, Section, useCurrency, useMoney } from '../ui';
 import { SignedMoney } from '../wallet/History';
 import { fils, formatDate, formatDateTime, Skeleton } from '../wallet/shared';

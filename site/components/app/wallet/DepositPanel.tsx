@@ -8,7 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Banknote, CheckCircle2, CreditCard, Landmark, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatMoney } from '../../../../modules/platform/contract';
+import { formatMoney } from '@modules/platform/contract';
 import {
   bpsLabel,
   type DepositJson,
@@ -20,8 +20,8 @@ import {
   type PaymentMethodKey,
   type PaymentsConfigJson,
   quoteDeposit,
-} from '../../../../modules/wallet/contract';
-import { api, errorText } from '../../../lib/api';
+} from '@modules/wallet/contract';
+import { api, errorText } from '@site/lib/api';
 import { minimumLabel, readAmount } from '../money-input';
 import { btn, card, useCurrency, useMoney } from '../ui';
 import { fils, Problem, refreshMoney, Spinner, SummaryRow, TextField } from './shared';

@@ -12,9 +12,9 @@ import {
   walletTransactionKindLabels,
   type WithdrawalJson,
   withdrawalStatusLabels,
-} from '../../../../modules/wallet/contract';
-import { api, errorText } from '../../../lib/api';
-import { toast } from '../../../lib/stores/toast';
+} from '@modules/wallet/contract';
+import { api, errorText } from '@site/lib/api';
+import { toast } from '@site/lib/stores/toast';
 import { btn, EmptyState, Section, useMoney } from '../ui';
 import { fils, formatDate, formatDateTime, inputClass, Problem, refreshMoney, Skeleton, TextField, todayInDubai, transactionsUrl, WITHDRAWALS_URL } from './shared';
 

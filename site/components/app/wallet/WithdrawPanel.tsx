@@ -8,9 +8,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { formatMoney } from '../../../../modules/platform/contract';
-import { checkIban, formatIban, MIN_WITHDRAWAL_FILS, type WithdrawalJson } from '../../../../modules/wallet/contract';
-import { api, errorText } from '../../../lib/api';
+import { formatMoney } from '@modules/platform/contract';
+import { checkIban, formatIban, MIN_WITHDRAWAL_FILS, type WithdrawalJson } from '@modules/wallet/contract';
+import { api, errorText } from '@site/lib/api';
 import { filsToDisplay, minimumLabel, minorToInput, readAmount } from '../money-input';
 import { btn, card, useCurrency, useMoney } from '../ui';
 import { fils, Problem, refreshMoney, TextField } from './shared';

@@ -6,8 +6,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { formatDateTime as formatDubaiDateTime, formatDayInDubai, todayInDubai } from '../../../../modules/platform/dates';
-import { toFils } from '../../../../modules/platform/money';
+import { formatDateTime as formatDubaiDateTime, formatDayInDubai, todayInDubai } from '@modules/platform/dates';
+import { toFils } from '@modules/platform/money';
 
 export const WALLET_URL = '/api/wallet';
 export const DASHBOARD_URL = '/api/dashboard';

@@ -2,10 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../modules/auth/contract';
-import type { DepositJson } from '../../../../modules/wallet/contract';
-import { createQueryClient } from '../../../lib/query';
-import { $currency } from '../../../lib/stores/currency';
+import type { CurrentUser } from '@modules/auth/contract';
+import type { DepositJson } from '@modules/wallet/contract';
+import { createQueryClient } from '@site/lib/query';
+import { $currency } from '@site/lib/stores/currency';
 import { initialPanel, Wallet } from '../WalletScreen';
 
 const verified: CurrentUser = { id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ANIKA1' };

@@ -7,9 +7,9 @@ import {
   kycDocumentTypeLabels,
   UPLOAD_ACCEPT,
   UPLOAD_RULES_TEXT,
-} from '../../../../modules/kyc/contract';
-import { formatDayInDubai } from '../../../../modules/platform/dates';
-import { errorText } from '../../../lib/api';
+} from '@modules/kyc/contract';
+import { formatDayInDubai } from '@modules/platform/dates';
+import { errorText } from '@site/lib/api';
 import { awaitingRequested, checkDocumentFile, currentDocument, documentSlots, formatBytes, isImage, missingDocuments } from '../documents';
 import { FieldError, linkClass } from '../fields';
 import type { SaveState } from '../SaveStatus';

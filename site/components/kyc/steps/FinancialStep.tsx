@@ -15,8 +15,8 @@ import {
   professionalCriterionLabels,
   SOURCES_OF_FUNDS,
   sourceOfFundsLabels,
-} from '../../../../modules/kyc/contract';
-import { formatMoney } from '../../../../modules/platform/contract';
+} from '@modules/kyc/contract';
+import { formatMoney } from '@modules/platform/contract';
 import { ChoiceGroup, FieldError, TextField } from '../fields';
 import { type FinancialForm, initialForm, optionsOf } from '../kyc-draft';
 import { ContinueButton, StepActions } from '../StepActions';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ID_TYPES, idTypeLabels } from '../../../../modules/kyc/contract';
+import { ID_TYPES, idTypeLabels } from '@modules/kyc/contract';
 import { countryOptions } from '../countries';
 import { ChoiceGroup, SelectField, TextField } from '../fields';
 import { formatEmiratesId, initialForm, type PersonalForm } from '../kyc-draft';

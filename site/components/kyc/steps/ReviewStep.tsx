@@ -13,9 +13,9 @@ import {
   netWorthBandLabels,
   professionalCriterionLabels,
   sourceOfFundsLabels,
-} from '../../../../modules/kyc/contract';
-import { formatDateLong, isIsoDate } from '../../../../modules/platform/dates';
-import { ApiError, api, errorText } from '../../../lib/api';
+} from '@modules/kyc/contract';
+import { formatDateLong, isIsoDate } from '@modules/platform/dates';
+import { ApiError, api, errorText } from '@site/lib/api';
 import { countryName } from '../countries';
 import { currentDocument, documentSlots, isImage, missingDocuments } from '../documents';
 import { FieldError, primaryButtonClass } from '../fields';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type KycApplicationJson, kycDocumentTypeLabels } from '../../../../modules/kyc/contract';
-import { formatDateTime } from '../../../../modules/platform/dates';
-import { ME_KEY } from '../../../lib/stores/auth';
+import { type KycApplicationJson, kycDocumentTypeLabels } from '@modules/kyc/contract';
+import { formatDateTime } from '@modules/platform/dates';
+import { ME_KEY } from '@site/lib/stores/auth';
 import { primaryButtonClass, secondaryButtonClass } from '../fields';
 import { type KycStatusInfo, kycStatusInfo } from '../kyc-status';
 import { KycStatusBadge } from '../KycStatusBadge';

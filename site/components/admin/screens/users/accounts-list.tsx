@@ -1,9 +1,9 @@
 /** All accounts (GET /api/admin/users on the list contract): search, role and verification filters, sort, CSV. */
 import { Users as UsersIcon } from 'lucide-react';
-import { isKycVerified, type AdminUserJson } from '../../../../../modules/auth/contract';
-import { KYC_STATUSES, kycStatusLabels } from '../../../../../modules/kyc/contract';
-import { USERS_ENDPOINT } from '../../data';
-import { AdminTable, col, type FilterDef } from '../../table';
+import { isKycVerified, type AdminUserJson } from '@modules/auth/contract';
+import { KYC_STATUSES, kycStatusLabels } from '@modules/kyc/contract';
+import { USERS_ENDPOINT } from '@site/components/admin/data';
+import { AdminTable, col, type FilterDef } from '@site/components/admin/table';
 
 const columns = [
   col.custom<AdminUserJson>('name', 'Name', (u) => <span className="whitespace-nowrap font-medium text-ink">{[u.firstName, u.lastName].filter(Boolean).join(' ')}</span>, { sort: 'lastName' }),

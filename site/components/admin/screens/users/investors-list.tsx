@@ -4,11 +4,11 @@
  * is a filter of the table and the export button is off.
  */
 import { Users as UsersIcon } from 'lucide-react';
-import { INVESTOR_STATUSES, investorStatusLabels, type AdminInvestorsPage, type InvestorStatus } from '../../../../../modules/investing/contract';
-import { KYC_STATUSES, kycStatusLabels } from '../../../../../modules/kyc/contract';
-import { toFils } from '../../ledger/money';
-import { KycBadge, aed, day } from '../../money/shared';
-import { AdminTable, LinkCell, MoneyCell, StatusCell, col, type FilterDef } from '../../table';
+import { INVESTOR_STATUSES, investorStatusLabels, type AdminInvestorsPage, type InvestorStatus } from '@modules/investing/contract';
+import { KYC_STATUSES, kycStatusLabels } from '@modules/kyc/contract';
+import { toFils } from '@site/components/admin/ledger/money';
+import { KycBadge, aed, day } from '@site/components/admin/money/shared';
+import { AdminTable, LinkCell, MoneyCell, StatusCell, col, type FilterDef } from '@site/components/admin/table';
 
 export const INVESTORS_URL = '/api/admin/investors';
 type Investor = AdminInvestorsPage['items'][number];
