@@ -19,6 +19,7 @@ import { fileRoutes } from '../modules/files';
 import { propertyRoutes } from '../modules/properties';
 import { walletRoutes } from '../modules/wallet';
 import { investingRoutes } from '../modules/investing';
+import { sipRoutes } from '../modules/sip';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps) {
     .use(propertyRoutes(deps))
     .use(walletRoutes(deps))
     .use(investingRoutes(deps))
+    .use(sipRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

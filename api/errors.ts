@@ -26,6 +26,7 @@ export const errorStatus = {
   period_too_long: 400,
   too_many_cost_centers: 400,
   client_error: 400,
+  sip_allocation_invalid: 400,
 
   // 401: who are you?
   unauthenticated: 401,
@@ -65,6 +66,8 @@ export const errorStatus = {
   sandbox_disabled: 404,
   screening_list_not_found: 404,
   setting_not_found: 404,
+  sip_plan_not_found: 404,
+  sip_run_not_found: 404,
   template_not_found: 404,
   unknown_step: 404,
   user_not_found: 404,
@@ -72,6 +75,9 @@ export const errorStatus = {
   withdrawal_not_found: 404,
 
   // 409: the state changed under you, or the name is taken.
+  sip_plan_cancelled: 409,
+  sip_month_handled: 409,
+  sip_plan_not_active: 409,
   conflict: 409,
   retry: 409,
   account_code_taken: 409,
@@ -109,6 +115,7 @@ export const errorStatus = {
   unsupported_content_type: 415,
 
   // 422: understood, but a business rule says no.
+  sip_too_many_plans: 422,
   business_rule: 422,
   account_archived: 422,
   account_frozen: 422,

@@ -17,3 +17,4 @@ export * from '../modules/investing/schema';
 export * from '../modules/kyc/screening-schema';
 export * from '../modules/files/schema';
 export * from '../modules/kyc/schema';
+export * from '../modules/sip/schema';

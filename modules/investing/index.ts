@@ -4,5 +4,6 @@
  * reconciliation views. Contract: ./contract.ts.
  */
 export { investingRoutes } from './routes';
+export { recordPurchases, type BatchPurchase } from './batch';
 export { cancelInvestment, checkoutQuote, getDashboard, getPortfolio, invest, reconciliation, retailLimitFor } from './service';
 export * from './contract';

@@ -35,6 +35,8 @@ export const investments = pgTable(
     status: text('status').notNull().default('active'),
     walletBalanceAfter: bigint('wallet_balance_after', { mode: 'bigint' }).notNull(),
     journalReference: text('journal_reference'),
+    /** The SIP instalment that bought it (modules/sip), when a plan did. */
+    sipInstalmentId: uuid('sip_instalment_id'),
     refundJournalReference: text('refund_journal_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -44,6 +46,7 @@ export const investments = pgTable(
     index('investments_user_idx').on(t.userId, t.createdAt),
     index('investments_property_idx').on(t.propertyId, t.createdAt),
     index('investments_created_idx').on(t.createdAt),
+    index('investments_sip_idx').on(t.sipInstalmentId).where(sql`${t.sipInstalmentId} is not null`),
     check('investments_status_check', sql`${t.status} in ('active', 'cancelled')`),
     check('investments_amounts', sql`${t.units} > 0 and ${t.principal} > 0 and ${t.fee} >= 0 and ${t.vat} >= 0 and ${t.total} = ${t.principal} + ${t.fee} + ${t.vat} and ${t.total} <= ${t.amount} + ${t.fee} + ${t.vat}`),
   ],

@@ -301,3 +301,20 @@ export function ensurePropertyAccount(tx: Db, property: { propertyId: string; na
   const ref = codePart(property.reference ?? property.propertyId);
   return ensureSubAccount(tx, LEDGER_ACCOUNTS.propertyHoldings, property.propertyId, `${LEDGER_ACCOUNTS.propertyHoldings}-${ref}`, property.name.trim().slice(0, 120) || ref);
 }
+
+/**
+ * The client-money account codes of many investors at once (the SIP run): one read for those already
+ * open, then ensureInvestorAccount for each one that is not (rare: a deposit opens it first).
+ */
+export async function investorAccountCodes(tx: Db, investors: { userId: string; unicode: string; name: string }[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (investors.length === 0) return out;
+  const group = await getAccount(tx, LEDGER_ACCOUNTS.investorClientMoney);
+  const found = await rows<{ ref: string; code: string }>(
+    tx,
+    sql`select ref, code from ledger_accounts where parent_id = ${group.id} and ref in (select jsonb_array_elements_text(${JSON.stringify(investors.map((i) => i.userId))}::jsonb))`,
+  );
+  for (const f of found) out.set(f.ref, f.code);
+  for (const i of investors) if (!out.has(i.userId)) out.set(i.userId, (await ensureInvestorAccount(tx, i)).code);
+  return out;
+}

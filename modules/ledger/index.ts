@@ -9,6 +9,7 @@ export {
   closeMonth,
   closeYear,
   ensureInvestorAccount,
+  investorAccountCodes,
   ensurePropertyAccount,
   generalLedger,
   getEntry,

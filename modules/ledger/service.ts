@@ -1,5 +1,5 @@
 /** The ledger's business rules, one file per concern; this is the single place routes and other modules import them from. */
-export { DEFAULT_CHART, DEFAULT_COST_CENTERS, createAccount, deleteAccount, ensureInvestorAccount, ensurePropertyAccount, getAccount, listAccounts, seedChartOfAccounts, updateAccount } from './chart';
+export { DEFAULT_CHART, DEFAULT_COST_CENTERS, createAccount, deleteAccount, ensureInvestorAccount, ensurePropertyAccount, investorAccountCodes, getAccount, listAccounts, seedChartOfAccounts, updateAccount } from './chart';
 export { costCenterSubtree, createCostCenter, deleteCostCenter, listCostCenters, updateCostCenter } from './cost-centers';
 export { aed, csvLine, hledgerJournal, journalAccountNames } from './export';
 export { closeMonth, closeYear, listPeriods, reopenMonth, YEAR_END_SOURCE } from './periods';

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = {
   investment: { label: 'Investments', audience: 'user', emailByDefault: true },
   property: { label: 'Properties', audience: 'user', emailByDefault: false },
   security: { label: 'Security', audience: 'user', emailByDefault: true },
+  sip: { label: 'Investment plan collections', audience: 'user', emailByDefault: false },
+  sip_alert: { label: 'Investment plan problems (failed, paused, low wallet)', audience: 'user', emailByDefault: true },
   system: { label: 'Announcements', audience: 'user', emailByDefault: false },
   kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
   screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },

@@ -9,5 +9,5 @@
  */
 export { notificationRoutes } from './routes';
 export { listNotifications } from './feed-list';
-export { notify, notifyAdmins, markAllRead, markRead, unreadCount, getPreferences, updatePreferences, type NotifyInput, type NotifyAdminsInput, type Viewer } from './service';
+export { notify, notifyMany, notifyAdmins, markAllRead, markRead, unreadCount, getPreferences, updatePreferences, type NotifyInput, type NotifyAdminsInput, type Viewer } from './service';
 export * from './contract';

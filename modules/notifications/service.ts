@@ -104,6 +104,44 @@ export async function notify(db: Db, input: NotifyInput): Promise<{ id: string |
  * Notifies the operators: one notification in the shared admin feed (/admin/notifications) and an
  * email copy to each administrator whose preference for the kind is on.
  */
+/**
+ * Many notifications at once (the SIP run): one read of the users and their preferences, one insert of
+ * the in-app rows, then an email to each investor whose preference asks for it.
+ */
+export async function notifyMany(db: Db, inputs: NotifyInput[]): Promise<{ inApp: number; emailed: number }> {
+  if (inputs.length === 0) return { inApp: 0, emailed: 0 };
+  for (const i of inputs) {
+    if (!(i.kind in NOTIFICATION_KINDS)) throw new Error(`Unknown notification kind ${i.kind}.`);
+    assertLink(i.link);
+  }
+  const pairs = JSON.stringify([...new Set(inputs.map((i) => `${i.userId} ${i.kind}`))].map((k) => ({ u: k.split(' ')[0], k: k.split(' ')[1] })));
+  const found = await db.execute<{ id: string; email: string; first_name: string; kind: string; in_app: boolean | null; mail: boolean | null }>(
+    sql`select u.id, u.email, u.first_name, x.k as kind, p.in_app, p.email as mail
+          from jsonb_to_recordset(${pairs}::jsonb) as x(u uuid, k text)
+          join users u on u.id = x.u
+          left join notification_preferences p on p.user_id = x.u and p.kind = x.k`,
+  );
+  const list = (Array.isArray(found) ? found : (found as unknown as { rows: unknown[] }).rows) as { id: string; email: string; first_name: string; kind: string; in_app: boolean | null; mail: boolean | null }[];
+  const prefs = new Map(list.map((r) => [`${r.id} ${r.kind}`, r]));
+  const inApp = inputs.filter((i) => {
+    const p = prefs.get(`${i.userId} ${i.kind}`);
+    return p && (lockedInApp(i.kind) || (p.in_app ?? true));
+  });
+  if (inApp.length) {
+    await db.execute(sql`insert into notifications (audience, user_id, kind, title, body, link, created_at)
+      select 'user', x.u, x.k, x.t, x.b, x.l, clock_timestamp()
+        from jsonb_to_recordset(${JSON.stringify(inApp.map((i) => ({ u: i.userId, k: i.kind, t: i.title, b: i.body, l: i.link ?? null })))}::jsonb) as x(u uuid, k text, t text, b text, l text)`);
+  }
+  let emailed = 0;
+  for (const i of inputs) {
+    const p = prefs.get(`${i.userId} ${i.kind}`);
+    if (!p || i.email === false || !(p.mail ?? NOTIFICATION_KINDS[i.kind].emailByDefault)) continue;
+    await sendEmail(db, { to: p.email, subject: i.title, text: emailText(p.first_name, i, 'user'), kind: `notification.${i.kind}` });
+    emailed++;
+  }
+  return { inApp: inApp.length, emailed };
+}
+
 export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ id: string; emailed: number }> {
   const kind = input.kind;
   if (!(kind in NOTIFICATION_KINDS)) throw new Error(`Unknown notification kind ${kind}.`);

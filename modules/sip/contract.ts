@@ -103,7 +103,7 @@ export const sipErrorCodes = {
   skipAlready: 'sip_month_handled',
   notActive: 'sip_plan_not_active',
   tooManyPlans: 'sip_too_many_plans',
-  mandateUnavailable: 'payments_unavailable',
+  mandateUnavailable: 'payments_not_configured',
 } as const;
 
 // ── Input ──────────────────────────────────────────────────────────────────────────────────────

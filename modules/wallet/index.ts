@@ -4,7 +4,7 @@
  * statements, and the admin wallet management. Every movement is journaled through the ledger (builders in
  * ./postings.ts) in the same transaction. Contract: ./contract.ts.
  */
-export { walletRoutes, providerFor, sessionGate, type WalletDeps } from './routes';
+export { walletRoutes, providerFor, paymentProviderOf, sessionGate, type WalletDeps } from './routes';
 export {
   adjustWallet,
   aed,
@@ -18,6 +18,8 @@ export {
   q,
   confirmDeposit,
   createDeposit,
+  debitMany,
+  type WalletDebit,
   getWalletSummary,
   listTransactions,
   lockWallet,

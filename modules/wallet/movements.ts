@@ -22,7 +22,7 @@ export type WalletMovement = {
   delta: bigint;
   kind: WalletTransactionKind;
   description: string;
-  ref?: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment'; id: string } | null;
+  ref?: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment' | 'sip_instalment'; id: string } | null;
   journalReference?: string | null;
   /** When it happened (seeds backdate history); now when absent. */
   at?: Date;
@@ -60,6 +60,45 @@ export async function moveWallet(tx: Db, m: WalletMovement): Promise<bigint> {
     throw new AppError(422, walletErrorCodes.insufficientFunds, walletMessages.insufficientAvailable(available), { available: available.toString(), required: (-m.delta).toString() });
   }
   return big(row.balance);
+}
+
+export type WalletDebit = { userId: string; amount: bigint; description: string; ref: NonNullable<WalletMovement['ref']>; journalReference: string | null; at?: Date };
+
+/**
+ * Debits many wallets in one go inside the caller's transaction (the SIP run), recording each debit with
+ * the balance after it. The caller has locked the wallets (and checked what is available); the update is
+ * still conditional, so a wallet can never go below what it holds: any shortfall throws and rolls back.
+ * Returns each debit's balance after it, in the order given.
+ */
+export async function debitMany(tx: Db, debits: WalletDebit[]): Promise<bigint[]> {
+  if (debits.length === 0) return [];
+  const totals = new Map<string, bigint>();
+  for (const d of debits) {
+    if (d.amount <= 0n) throw new RangeError('a debit must be positive');
+    totals.set(d.userId, (totals.get(d.userId) ?? 0n) + d.amount);
+  }
+  const updated = await q<{ user_id: string; balance: string }>(
+    tx,
+    sql`update wallets w set balance = w.balance - x.d, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify([...totals].map(([u, d]) => ({ u, d: d.toString() })))}::jsonb) as x(u uuid, d bigint)
+         where w.user_id = x.u and w.balance - w.held >= x.d
+        returning w.user_id, w.balance::text`,
+  );
+  if (updated.length !== totals.size) throw new AppError(422, walletErrorCodes.insufficientFunds, 'A wallet no longer has enough available for this collection.');
+  // Balance after each debit: from the balance before the batch, in the order given.
+  const running = new Map(updated.map((r) => [r.user_id, big(r.balance) + totals.get(r.user_id)!]));
+  const after = debits.map((d) => {
+    const b = running.get(d.userId)! - d.amount;
+    running.set(d.userId, b);
+    return b;
+  });
+  await tx.execute(sql`
+    insert into wallet_transactions (user_id, kind, amount, balance_after, description, ref_type, ref_id, journal_reference, created_at)
+    select x.u, 'investment', -x.a, x.b, x.d, x.rt, x.ri, x.j, coalesce(x.t, clock_timestamp())
+      from jsonb_to_recordset(${JSON.stringify(
+        debits.map((d, i) => ({ u: d.userId, a: d.amount.toString(), b: after[i].toString(), d: d.description.slice(0, 300), rt: d.ref.type, ri: d.ref.id, j: d.journalReference, t: d.at?.toISOString() ?? null })),
+      )}::jsonb) as x(u uuid, a bigint, b bigint, d text, rt text, ri uuid, j text, t timestamptz)`);
+  return after;
 }
 
 export async function availableOf(tx: Db, userId: string): Promise<bigint> {

@@ -66,6 +66,10 @@ function sandboxDelay(): number | null {
  * database. A sandbox that confirms by itself also replays, once at start, what a previous process left
  * pending (deposits and payouts).
  */
+const providers = new WeakMap<object, PaymentProvider | null>();
+/** The provider the wallet routes wired for this database (other modules, e.g. SIP top-ups, use the same one). */
+export const paymentProviderOf = (db: object): PaymentProvider | null => providers.get(db) ?? null;
+
 export function providerFor(deps: WalletDeps): PaymentsSetup {
   const production = deps.production ?? process.env.NODE_ENV === 'production';
   const setup =
@@ -73,6 +77,7 @@ export function providerFor(deps: WalletDeps): PaymentsSetup {
       ? paymentsFromEnv(deps.db, { production, sandbox: { confirmAfterMs: sandboxDelay() } })
       : paymentsFor(deps.paymentProvider, { production });
   const provider = setup.provider;
+  providers.set(deps.db, provider ?? null);
   if (!provider) return setup;
   provider.onEvent(wallet.providerEventHandler(deps.db, provider.name));
   if (deps.paymentProvider === undefined && provider.name === SANDBOX_PROVIDER && sandboxDelay() !== null) {
