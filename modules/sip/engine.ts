@@ -163,7 +163,7 @@ export function decide(
     const remaining = ctx.retail.get(plan.userId);
     if (remaining !== null && remaining !== undefined && amount > remaining) {
       out.push({
-        ...failOrRetry('retail_limit', `This instalment of ${aed(amount)} would pass your retail investment limit (${aed(remaining)} left for the last 12 months), so the plan is paused.`, false),
+        ...failOrRetry('retail_limit_exceeded', `This instalment of ${aed(amount)} would pass your retail investment limit (${aed(remaining)} left for the last 12 months), so the plan is paused.`, false),
         pause: true,
       });
       continue;
