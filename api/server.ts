@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { bootDatabaseOrExit } from './boot';
 import { runRecurringEntries } from '../modules/ledger';
+import { startSipScheduler } from '../modules/sip';
+import { paymentProviderOf } from '../modules/wallet';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
 import { securityHeaders } from './security-headers';
@@ -191,6 +193,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     runRecurringEntries(database.db).catch((err: unknown) => console.error('[manzil] recurring entries', err));
   void runRecurring();
   const recurringTimer = setInterval(runRecurring, 60 * 60 * 1000);
+  // SIP collections run by themselves (every 10 minutes and at start; missed dates catch up once, and the
+  // (plan, month) key keeps several instances from collecting twice). SIP_SCHEDULER=0 turns it off.
+  const stopSip = process.env.SIP_SCHEDULER === '0' ? () => {} : startSipScheduler(database.db, { provider: paymentProviderOf(database.db) });
 
   const server = Bun.serve({
     port,
@@ -210,6 +215,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
 
   const stop = async () => {
     clearInterval(recurringTimer);
+    stopSip();
     server.stop();
     await database.close();
     process.exit(0);
