@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { q } from '@modules/wallet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '@api/app';
 import type { Database } from '@db/client';
@@ -123,7 +125,15 @@ async function collectRealIds(admin: TestClient) {
   };
   expect((await admin.post('/api/admin/ledger/cost-centers', { code: 'FUZZ', name: 'Fuzz target' })).status).toBe(201);
   expect((await admin.post('/api/admin/ledger/accounts', { code: '6999', name: 'Fuzz target', type: 'expense' })).status).toBe(201);
+  // A SIP plan of the demo investor and a run, so junk bodies on the plan and run routes get past the 404.
+  const [inv] = await q<{ id: string }>(database.db, sql`select id from users where email = ${DEMO_INVESTOR.email}`);
+  const [plan] = await q<{ id: string }>(database.db, 
+    sql`insert into sip_plans (user_id, mode, amount, day_of_month, start_month) values (${inv!.id}, 'automated', 20000, 5, date_trunc('month', now())::date) returning id`,
+  );
+  const [run] = await q<{ id: string }>(database.db, sql`insert into sip_runs (run_date, trigger) values (current_date, 'admin') returning id`);
   realIds.push(
+    plan!.id,
+    run!.id,
     ...(await first('/api/admin/properties', (r) => r.id)),
     ...(await first('/api/admin/users', (r) => r.id)),
     ...(await first('/api/admin/ledger/accounts', (r) => r.code)),
