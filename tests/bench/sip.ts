@@ -20,7 +20,6 @@
  * --plans=100000 --properties=50 --chunk=500 --pool=10. Not a timed test: nothing fails on a slow figure.
  */
 import postgres from 'postgres';
-import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '@db/client';
 import { LEDGER_ACCOUNTS, postMany, seedChartOfAccounts } from '@modules/ledger';
 import { reconciliation } from '@modules/investing/service';
