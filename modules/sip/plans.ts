@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { recordAudit } from '@modules/audit';
-import type { PaymentProvider } from '@modules/payments';
+import { SANDBOX_PROVIDER, type PaymentProvider } from '@modules/payments';
 import { addMonths, dayInMonth, monthStart, monthYear, todayInDubai } from '@modules/platform/dates';
 import { loadUser, q } from '@modules/wallet';
 import { isKycVerified } from '@modules/auth/contract';
@@ -166,12 +166,14 @@ export async function skipMonth(db: Db, userId: string, id: string, month: strin
  * through the payment provider (3 days ahead, and again before the retry).
  */
 export async function setMandate(db: Db, provider: PaymentProvider | null, userId: string, id: string, action: 'add' | 'remove', now = new Date()): Promise<SipPlanJson> {
-  if (action === 'add' && !provider) throw new AppError(503, codes.mandateUnavailable, msg.mandateUnavailable);
+  // Only the sandbox can take a standing instruction today: a Stripe mandate needs a saved card on a Customer
+  // (decision 014), so with Stripe or without a provider adding one answers 503.
+  if (action === 'add' && provider?.name !== SANDBOX_PROVIDER) throw new AppError(503, codes.mandateUnavailable, msg.mandateUnavailable);
   await db.transaction(async (tx) => {
     const row = await planRow(tx, userId, id, true);
     if (row.status === 'cancelled') throw new AppError(409, codes.planCancelled, msg.planCancelled);
     if (action === 'add') {
-      const label = provider!.name === 'sandbox' ? 'Test card ending 4242 (sandbox)' : `Card on file with ${provider!.name}`;
+      const label = 'Test card ending 4242 (sandbox)';
       await tx.execute(sql`update sip_plans set mandate_provider = ${provider!.name}, mandate_ref = ${`mandate_${crypto.randomUUID()}`}, mandate_label = ${label},
                                                 mandate_created_at = now(), updated_at = now() where id = ${id}`);
     } else {
