@@ -8,6 +8,7 @@ import { newUnicode } from '../modules/auth/unicode';
 import { seedDemoScreeningList } from '../modules/kyc/screening';
 import { seedKycDemo } from '../modules/kyc/seed';
 import { seedDemoProperties } from '../modules/properties/seed';
+import { seedDemoSip } from '../modules/sip/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -90,6 +91,8 @@ async function topUpDemo(db: Db) {
   // Demo investors whose deposits and purchases go through the wallet and investing services, so the books
   // reconcile; they also hold what the catalogue marks sold. Unit test suites skip it (modules/investing/seed.test.ts runs it).
   if (!process.env.VITEST) await seedDemoInvesting(db);
+  // A monthly plan with three collected instalments for the verified demo investor (modules/sip/seed.ts).
+  if (!process.env.VITEST) await seedDemoSip(db);
 }
 
 /**
