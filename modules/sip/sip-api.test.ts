@@ -10,7 +10,7 @@ import { SHARE_SCALE } from '@modules/properties/contract';
 import { q } from '@modules/wallet';
 import type { ReconciliationJson } from '@modules/investing/contract';
 import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase, snapshot } from '@modules/investing/test-helpers';
-import type { SipPlanDetailJson, SipPlanJson, SipRunResultJson, SipUpcomingJson } from './contract';
+import type { SipPlanDetailJson, SipPlanJson, SipRunResultJson, SipSummaryJson, SipUpcomingJson } from './contract';
 
 /** The collection day every test plan uses, in the month before this one (so a run for it is never in the future). */
 const DAY = 10;
@@ -190,6 +190,11 @@ describeEachDb('SIP API', (kind) => {
     expect(detail.body.instalments[0].purchases).toHaveLength(2);
     expect(detail.body.instalments[0].explanation.length).toBeGreaterThan(0);
     expect(detail.body.totals).toMatchObject({ collected: 1, invested: '100000' });
+    const summary = await inv.client.json<SipSummaryJson>('GET', '/api/sip/summary');
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ activePlans: 1, totalInvested: '100000' });
+    expect(summary.body.returns.invested).toBe('100000');
+    expect(BigInt(summary.body.returns.valueChange) + BigInt(summary.body.returns.invested)).toBe(BigInt(summary.body.returns.currentValue));
     await reconcile();
   });
 
