@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<(typeof COST_CENTER_STATUSES)[number], string> = { a
 
 const filters: FilterDef[] = [
   { type: 'select', key: 'kind', label: 'Kind', all: 'All kinds', options: Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label })) },
-  { type: 'select', key: 'status', label: 'Status', all: 'Active and archived', options: COST_CENTER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) },
+  { type: 'select', key: 'status', label: 'Status', all: 'Any status', options: COST_CENTER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })) },
 ];
 
 const sameCodes = (a: string[], b: string[]) => a.length === b.length && a.every((c, i) => c === b[i]);
