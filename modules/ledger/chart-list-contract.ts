@@ -2,7 +2,7 @@
  * The chart of accounts and the cost centers as lists on the one list contract (decision 010). Browser-safe.
  *
  *   GET /api/admin/ledger/accounts?q&type&includeArchived&sort&limit&offset       → { items, total };  /accounts/export → text/csv
- *   GET /api/admin/ledger/cost-centers?q&kind&includeArchived&sort&limit&offset   → { items, total };  /cost-centers/export → text/csv
+ *   GET /api/admin/ledger/cost-centers?q&kind&status&includeArchived&sort&limit&offset → { items, total };  /cost-centers/export → text/csv
  *
  * Pickers and the tree screens need the whole chart, not a page: they read
  *   GET /api/admin/ledger/accounts/options?type&includeArchived  and  GET /api/admin/ledger/cost-centers/options
@@ -33,11 +33,15 @@ export const accountOptionsQuery = z.object({
   includeArchived,
 });
 
+export const COST_CENTER_STATUSES = ['active', 'archived'] as const;
+
 export const costCentersListQuery = listQuery({
   sort: ['code', 'name', 'kind', 'createdAt'],
   defaultSort: 'code',
   filters: {
     kind: z.enum(COST_CENTER_KINDS, { error: `kind must be one of: ${COST_CENTER_KINDS.join(', ')}` }).optional(),
+    /** Only the active ones, or only the archived ones (omitted: both, unless includeArchived=false). */
+    status: z.enum(COST_CENTER_STATUSES, { error: 'status must be active or archived' }).optional(),
     includeArchived,
   },
 });

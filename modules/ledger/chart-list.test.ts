@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '@api/app';
 import type { Database } from '@db/client';
@@ -110,5 +111,20 @@ describeEachDb('GET /api/admin/ledger/accounts and /cost-centers (the list contr
     const rows = parseCsv(await (await get('/api/admin/ledger/cost-centers/export?q=facade')).text());
     expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([['ZP-060', 'Façade Jumeirah', 'property', 'ZPROJ', 'jumeirah-villa']]);
     expect((await json('/cost-centers/options')).items).toHaveLength(centersBefore + N + 1);
+  });
+
+  it('cost centers: active or archived only; the CSV of a filter neutralises formulas', async () => {
+    await database.db.update(ledgerCostCenters).set({ archivedAt: new Date(), description: '+971 4 000 0000, the site office' }).where(inArray(ledgerCostCenters.code, ['ZP-003', 'ZP-017']));
+    const archived = await json('/cost-centers?status=archived&q=listed');
+    expect(archived.total).toBe(2);
+    expect(archived.items.map((c) => [c.code, c.archived])).toEqual([['ZP-003', true], ['ZP-017', true]]);
+    expect((await json('/cost-centers?status=active&q=listed')).total).toBe(N - 2);
+    expect((await json('/cost-centers?q=listed')).total).toBe(N);
+    expect((await get('/api/admin/ledger/cost-centers?status=gone')).status).toBe(400);
+    const rows = parseCsv(await (await get('/api/admin/ledger/cost-centers/export?status=archived&sort=-code')).text());
+    expect(rows.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([
+      ['ZP-017', 'Yes', "'+971 4 000 0000, the site office"],
+      ['ZP-003', 'Yes', "'+971 4 000 0000, the site office"],
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * filters, sort and paging in SQL, and the CSV of the whole filtered set. The unpaged `/options` lists
  * for pickers and trees stay with listAccounts / listCostCenters.
  */
-import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@db/client';
 import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
@@ -63,7 +63,8 @@ const centerWhere = (q: CostCentersListQuery): SQL | undefined =>
   allOf(
     searchWhere(q.q, [ledgerCostCenters.code, ledgerCostCenters.name, ledgerCostCenters.description, ledgerCostCenters.property]),
     q.kind && eq(ledgerCostCenters.kind, q.kind),
-    !q.includeArchived && isNull(ledgerCostCenters.archivedAt),
+    (!q.includeArchived || q.status === 'active') && isNull(ledgerCostCenters.archivedAt),
+    q.status === 'archived' && isNotNull(ledgerCostCenters.archivedAt),
   );
 
 const centerPage = (db: Db, q: CostCentersListQuery, limit: number, offset: number): Promise<CostCenterListItem[]> =>

@@ -58,4 +58,19 @@ describeEachDb('GET /api/admin/ledger/journal-entries (the list contract)', (kin
     expect(rows[1]![7]).toBe('10.07');
     expect(parseCsv(await (await get(`${URL}/export`)).text())).toHaveLength(61);
   });
+
+  it('exports the filtered set with formulas neutralised, and filters and sorts together', async () => {
+    await postSimple(database.db, '2026-02-14', [['6110', 2500, 0], ['1110', 0, 2500]], '=SUM(A1:A9) rent accrual, "Marina"');
+    await postSimple(database.db, '2026-02-15', [['6110', 700, 0], ['1110', 0, 700]], '@rent accrual reminder');
+    const page = await json(`${URL}?q=RENT%20accrual&sort=-date&limit=1`);
+    expect(page).toMatchObject({ total: 2, items: [{ memo: '@rent accrual reminder', date: '2026-02-15' }] });
+    expect((await json(`${URL}?q=rent%20accrual&from=2026-02-14&to=2026-02-14`)).total).toBe(1);
+    const text = await (await get(`${URL}/export?q=rent%20accrual&sort=date`)).text();
+    expect(text).toContain(`"'=SUM(A1:A9) rent accrual, ""Marina"""`);
+    const rows = parseCsv(text);
+    expect(rows.slice(1).map((r) => [r[1], r[2], r[7]])).toEqual([
+      ['2026-02-14', `'=SUM(A1:A9) rent accrual, "Marina"`, '25.00'],
+      ['2026-02-15', "'@rent accrual reminder", '7.00'],
+    ]);
+  });
 });

@@ -199,7 +199,7 @@ test('an admin lists a property; a verified investor deposits, invests AED 200 s
   await expect(row).toContainText('200.00');
 
   await admin.goto('/admin/journal-entries');
-  await admin.getByLabel('Search').fill(property.reference);
+  await admin.getByRole('searchbox', { name: 'Search' }).fill(property.reference);
   const entry = admin.getByRole('row', { name: new RegExp(`Investment in ${property.title} \\(${property.reference}\\)`) });
   await expect(entry).toBeVisible();
   await entry.getByRole('link').first().click();
@@ -207,7 +207,7 @@ test('an admin lists a property; a verified investor deposits, invests AED 200 s
   await expect(admin.getByText(/2 shares sold to MZ-/)).toBeVisible();
   // The deposit was journaled too, net of the charge and its VAT.
   await admin.goto('/admin/journal-entries');
-  await admin.getByLabel('Search').fill('Wallet deposit by Debit card');
+  await admin.getByRole('searchbox', { name: 'Search' }).fill('Wallet deposit by Debit card');
   await expect(admin.getByRole('row', { name: /Wallet deposit by Debit card/ }).first()).toBeVisible();
 
   await adminCtx.close();

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminDocumentListItem, AdminKycDetail, AdminKycListItem } from '@modules/kyc/contract';
+import type { AdminKycDetail, AdminKycListItem } from '@modules/kyc/contract';
 import { completeApplication, doc } from '@site/components/kyc/test-fixtures';
 import { json, mockFetch, renderWithApp } from '../ledger/test-utils';
-import DocumentCenter, { documentsUrl, DEFAULT_DOCUMENT_FILTERS } from './DocumentCenter';
 import Kyc, { DEFAULT_FILTERS, queueUrl } from './Kyc';
 
 afterEach(() => {
@@ -178,34 +177,5 @@ describe('admin KYC screening tab', () => {
     expect(screen.getByRole('link', { name: 'Screening lists' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByRole('button', { name: 'Upload list' })).toBeTruthy();
     expect(screen.queryByLabelText('Screening risk')).toBeNull();
-  });
-});
-
-describe('admin document center', () => {
-  const item = (patch: Partial<AdminDocumentListItem> = {}): AdminDocumentListItem => ({
-    ...doc('passport', { contentType: 'application/pdf' }),
-    userId: USER,
-    unicode: 'MZ-NOOR01',
-    userName: 'Noor Saleh',
-    email: 'noor@example.com',
-    applicationStatus: 'under_review',
-    ...patch,
-  });
-
-  it('lists documents with previews and searches by user, type and status on the server', async () => {
-    const calls = mockFetch({ '/api/admin/documents': () => json({ items: [item()], total: 1 }) });
-    renderWithApp(<DocumentCenter />, '/admin/users/document-center');
-    expect(await screen.findByText('Noor Saleh')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'selfie' } });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
-    await waitFor(() => {
-      const p = calls.at(-1)!.url.searchParams;
-      expect([p.get('type'), p.get('status')]).toEqual(['selfie', 'rejected']);
-    });
-    expect(documentsUrl({ ...DEFAULT_DOCUMENT_FILTERS, q: 'MZ-NOOR01' })).toContain('q=MZ-NOOR01');
-    fireEvent.click(await screen.findByRole('button', { name: /Preview the Passport/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(within(dialog).getByTestId('document-pdf')).getByRole('link').getAttribute('href')).toBe('/api/files/f-passport?download=1');
-    expect(within(dialog).getByRole('link', { name: 'Open the application' }).getAttribute('href')).toBe(`/admin/kyc?application=${USER}`);
   });
 });
