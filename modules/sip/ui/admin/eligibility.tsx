@@ -162,7 +162,7 @@ export function PropertyEligibility() {
   return (
     <Section
       title="Property eligibility"
-      description={list.data ? `${plural(items.length, 'property', 'properties')} open for funding or coming soon; ${count(paused)} paused for automated plans.` : 'Properties open for funding or coming soon.'}
+      description={list.data ? `${plural(items.length, 'property', 'properties')} open for funding or opening soon; ${count(paused)} paused for automated plans.` : 'Properties open for funding or opening soon.'}
     >
       <Card className="overflow-hidden">
         {list.isError ? (
