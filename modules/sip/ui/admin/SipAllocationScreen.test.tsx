@@ -135,7 +135,7 @@ describe('/admin/sip-allocation', () => {
     const done = await screen.findByRole('dialog', { name: 'Run RUN-000007 finished' });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: DATE });
     expect(within(done).getByText('Aisha Khan (MZ-AISHA1)')).toBeTruthy();
-    expect(within(done).getByText('Not enough in the wallet.')).toBeTruthy();
+    expect(within(done).getByText(/Not enough in the wallet\./)).toBeTruthy();
     expect(within(done).getByRole('img', { name: /Invested per property/ })).toBeTruthy();
     // The figures are read again after the run.
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/admin/sip/stats').length).toBeGreaterThan(statsBefore));

@@ -13,10 +13,11 @@ import { count, shares } from './shared';
 export type AllocationBar = { propertyId: string; reference: string; title: string; amount: string; units: string; plans: number; fillsUp?: boolean };
 
 const W = 640;
-const ROW = 34;
-const PAD = { top: 8, right: 96, bottom: 24, left: 200 };
+/** Each property: its name on one line, its bar under it. */
+const ROW = 44;
+const PAD = { top: 4, right: 72, bottom: 24, left: 0 };
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const short = (s: string, n = 30) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const short = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Whole dirhams, for bar lengths only (money stays bigint everywhere else). */
 const dirhams = (fils: string) => {
@@ -93,11 +94,11 @@ export function AllocationChart({ bars, caption, loading }: { bars: AllocationBa
           </table>
         </div>
       ) : (
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={loading ? 'Loading the chart' : summary} className={cx('mt-3 h-auto w-full', loading && 'animate-pulse opacity-60')}>
+        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={loading ? 'Loading the chart' : summary} className={cx('mt-3 h-auto w-full max-w-3xl', loading && 'animate-pulse opacity-60')}>
           {[0, 0.5, 1].map((t) => (
             <g key={t}>
-              <line x1={x(top * t)} x2={x(top * t)} y1={PAD.top} y2={H - PAD.bottom} stroke="currentColor" className="text-slate-200" strokeWidth={1} />
-              <text x={x(top * t)} y={H - 6} textAnchor="middle" className="fill-slate-500 text-[11px] tabular-nums">
+              <line x1={x(top * t)} x2={x(top * t)} y1={PAD.top + 18} y2={H - PAD.bottom} stroke="currentColor" className="text-slate-200" strokeWidth={1} />
+              <text x={x(top * t)} y={H - 6} textAnchor={t === 0 ? 'start' : 'middle'} className="fill-slate-500 text-[11px] tabular-nums">
                 {compact.format(top * t)}
               </text>
             </g>
@@ -107,13 +108,13 @@ export function AllocationChart({ bars, caption, loading }: { bars: AllocationBa
             const v = dirhams(b.amount);
             return (
               <g key={b.propertyId}>
-                <text x={PAD.left - 10} y={y0 + ROW / 2 + 4} textAnchor="end" className="fill-slate-700 text-[12px]">
-                  {short(b.title)}
+                <text x={PAD.left} y={y0 + 14} className="fill-slate-700 text-[12px]">
+                  {short(`${b.title} · ${b.reference}`)}
                 </text>
-                <rect x={PAD.left} y={y0 + 7} width={Math.max(2, x(v) - PAD.left)} height={ROW - 14} rx={3} className={b.fillsUp ? 'fill-sand-400' : 'fill-brand-700'}>
+                <rect x={PAD.left} y={y0 + 20} width={Math.max(2, x(v) - PAD.left)} height={16} rx={3} className={b.fillsUp ? 'fill-sand-400' : 'fill-brand-700'}>
                   <title>{`${b.title} (${b.reference}): ${aed(b.amount)}, ${shares(b.units)} shares, ${b.plans} ${b.plans === 1 ? 'plan' : 'plans'}${b.fillsUp ? '; fills up' : ''}`}</title>
                 </rect>
-                <text x={x(v) + 6} y={y0 + ROW / 2 + 4} className="fill-slate-600 text-[11px] tabular-nums">
+                <text x={x(v) + 6} y={y0 + 32} className="fill-slate-600 text-[11px] tabular-nums">
                   {compact.format(v)}
                   {b.fillsUp ? ' · full' : ''}
                 </text>

@@ -20,7 +20,7 @@ export const PAUSE_REASON_REQUIRED = 'Say why the property is taken out of autom
 const REASON_MAX = 300;
 
 const columns = [
-  { key: 'property', label: 'Property' },
+  { key: 'property', label: 'Property', className: 'min-w-64' },
   { key: 'status', label: 'Funding' },
   { key: 'available', label: 'Shares available', align: 'right' as const },
   { key: 'manual', label: 'Manual plans naming it', align: 'right' as const },
@@ -127,7 +127,7 @@ function Row({ p, onToggle }: { p: SipPropertyJson; onToggle: () => void }) {
           {p.reference} · {p.city} · {PROPERTY_TYPE_LABELS[p.propertyType as PropertyType] ?? p.propertyType}
         </span>
       </td>
-      <td className="px-4 py-3">
+      <td className="whitespace-nowrap px-4 py-3">
         <StatusCell value={p.status} label={STATUS_LABELS[p.status as PropertyStatus]} tone={p.status === 'funding' ? 'brand' : 'sand'} />
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{shares(p.availableUnits)}</td>

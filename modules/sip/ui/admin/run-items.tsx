@@ -13,13 +13,12 @@ import { count, shares, statusLabel, statusTone } from './shared';
 type Item = SipRunResultJson['items'][number];
 
 const columns = [
-  { key: 'investor', label: 'Investor' },
+  { key: 'investor', label: 'Investor', className: 'min-w-48' },
   { key: 'status', label: 'Status' },
   { key: 'amount', label: 'Amount (AED)', align: 'right' as const },
   { key: 'invested', label: 'Invested (AED)', align: 'right' as const },
   { key: 'unspent', label: 'Unspent (AED)', align: 'right' as const },
-  { key: 'investments', label: 'Investments', className: 'min-w-64' },
-  { key: 'reason', label: 'Failure reason', className: 'min-w-56' },
+  { key: 'investments', label: 'Investments, or why not', className: 'min-w-72' },
 ];
 
 export function RunItems({ run }: { run: SipRunResultJson }) {
@@ -53,7 +52,7 @@ export function RunItems({ run }: { run: SipRunResultJson }) {
       <DataTable
         caption={`Plans of run ${run.reference}`}
         columns={columns}
-        minWidth={1040}
+        minWidth={900}
         empty={
           filtered ? (
             <EmptyState title="No plans match">Try other words, or choose another outcome.</EmptyState>
@@ -100,16 +99,15 @@ function ItemRow({ item: i, titles }: { item: Item; titles: Map<string, string> 
               </li>
             ))}
           </ul>
-        ) : (
+        ) : i.failureReason ? null : (
           <span className="text-xs text-slate-400">Nothing bought</span>
         )}
+        {i.failureReason ? (
+          <p className="mt-1 text-xs text-red-800">
+            <span className="font-medium">Failure reason:</span> {i.failureReason}
+          </p>
+        ) : null}
       </td>
-      <td className="px-4 py-3 text-xs text-slate-600">{i.failureReason ?? (
-          <span className="text-slate-400">
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">None</span>
-          </span>
-        )}</td>
     </tr>
   );
 }

@@ -5,7 +5,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { AdminTable, col, type FilterDef } from '@site/components/admin/table';
+import { AdminTable, DateCell, col, type FilterDef } from '@site/components/admin/table';
 import type { SipRunJson } from '../../contract';
 import { count, RUNS_URL, SCREEN_PATH } from './shared';
 
@@ -14,7 +14,7 @@ const filters: FilterDef[] = [
     type: 'select',
     key: 'trigger',
     label: 'Started by',
-    all: 'Scheduler or admin',
+    all: 'Anyone',
     options: [
       { value: 'schedule', label: 'Scheduler' },
       { value: 'admin', label: 'An administrator' },
@@ -38,8 +38,17 @@ export function RunsList() {
         sortFirst: 'desc',
         className: 'whitespace-nowrap',
       }),
-      col.date<SipRunJson>('runDate', 'Run date', (r) => r.runDate, { sort: 'runDate' }),
-      col.text<SipRunJson>('startedBy', 'Started by', (r) => (r.trigger === 'admin' ? (r.startedBy ?? 'An administrator') : 'Scheduler'), { className: '[overflow-wrap:anywhere]' }),
+      col.custom<SipRunJson>(
+        'runDate',
+        'Run date',
+        (r) => (
+          <>
+            <DateCell value={r.runDate} />
+            <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">{r.trigger === 'admin' ? `By ${r.startedBy ?? 'an administrator'}` : 'By the scheduler'}</span>
+          </>
+        ),
+        { sort: 'runDate', sortFirst: 'desc', className: 'min-w-44' },
+      ),
       col.text<SipRunJson>('plans', 'Plans', num((r) => r.plans), { align: 'right', className: 'tabular-nums' }),
       col.text<SipRunJson>('collected', 'Collected', num((r) => r.collected), { align: 'right', className: 'tabular-nums', sort: 'collected', sortFirst: 'desc' }),
       col.text<SipRunJson>('failed', 'Failed', num((r) => r.failed), { align: 'right', className: 'tabular-nums', sort: 'failed', sortFirst: 'desc' }),
@@ -47,7 +56,6 @@ export function RunsList() {
       col.text<SipRunJson>('skipped', 'Skipped', num((r) => r.skipped), { align: 'right', className: 'tabular-nums' }),
       col.money<SipRunJson>('amountCollected', 'Collected (AED)', (r) => r.amountCollected, { sort: 'amountCollected', strong: true }),
       col.money<SipRunJson>('amountInvested', 'Invested (AED)', (r) => r.amountInvested),
-      col.dateTime<SipRunJson>('finishedAt', 'Finished', (r) => r.finishedAt),
     ];
   }, [search]);
   return (
@@ -65,7 +73,7 @@ export function RunsList() {
         search={{ placeholder: 'Run number, date or administrator' }}
         filters={filters}
         defaultSort="-createdAt"
-        minWidth={1120}
+        minWidth={940}
         empty={{
           icon: CalendarClock,
           title: 'No collections have run yet',

@@ -50,7 +50,7 @@ function Figures({ u }: { u: SipUpcomingJson }) {
 
 function ExpectedToFail({ u }: { u: SipUpcomingJson }) {
   return (
-    <Card className="overflow-hidden">
+    <Card className="min-w-0 overflow-hidden">
       <h3 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-ink">Plans expected to fail</h3>
       <DataTable
         caption={`Plans expected to fail on ${formatDate(u.date)}`}
@@ -119,8 +119,8 @@ export function UpcomingRun({ nextRunDate }: { nextRunDate: string | null | unde
             {u.plans === 0 ? (
               <p className="text-sm text-slate-600">No plans are due on {formatDate(u.date)}. Pick another date to preview it.</p>
             ) : (
-              <div className="grid gap-4 xl:grid-cols-5">
-                <Card className="p-5 xl:col-span-3">
+              <div className="space-y-4">
+                <Card className="min-w-0 p-5">
                   {u.properties.length ? (
                     <AllocationChart caption={`How ${formatDate(u.date)} would be allocated`} bars={u.properties} loading={upcoming.isFetching} />
                   ) : (
@@ -133,9 +133,7 @@ export function UpcomingRun({ nextRunDate }: { nextRunDate: string | null | unde
                     Across {plural(u.properties.length, 'property', 'properties')}.
                   </p>
                 </Card>
-                <div className="xl:col-span-2">
-                  <ExpectedToFail u={u} />
-                </div>
+                <ExpectedToFail u={u} />
               </div>
             )}
           </>
