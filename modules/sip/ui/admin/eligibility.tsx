@@ -23,8 +23,8 @@ const columns = [
   { key: 'property', label: 'Property', className: 'min-w-64' },
   { key: 'status', label: 'Funding' },
   { key: 'available', label: 'Shares available', align: 'right' as const },
-  { key: 'manual', label: 'Manual plans naming it', align: 'right' as const },
-  { key: 'automated', label: 'Automated allocation', className: 'min-w-56' },
+  { key: 'manual', label: 'Manual plans', align: 'right' as const },
+  { key: 'automated', label: 'Automated allocation', className: 'min-w-44' },
   { key: 'action', label: 'Action', align: 'right' as const },
 ];
 
@@ -162,7 +162,7 @@ export function PropertyEligibility() {
   return (
     <Section
       title="Property eligibility"
-      description={list.data ? `${plural(items.length, 'property', 'properties')} open for funding or opening soon; ${count(paused)} paused for automated plans.` : 'Properties open for funding or opening soon.'}
+      description={list.data ? `${plural(items.length, 'property', 'properties')} open for funding or opening soon; ${count(paused)} paused for automated plans. Manual plans: the plans whose split names the property.` : 'Properties open for funding or opening soon.'}
     >
       <Card className="overflow-hidden">
         {list.isError ? (
@@ -182,7 +182,7 @@ export function PropertyEligibility() {
           <DataTable
             caption="Property eligibility for automated plans"
             columns={columns}
-            minWidth={900}
+            minWidth={880}
             empty={
               <EmptyState icon={Building2} title="No property is open for funding">
                 Automated plans buy properties open for funding; when none is, their instalments stay in investors' wallets.

@@ -13,12 +13,12 @@ import { count, shares, statusLabel, statusTone } from './shared';
 type Item = SipRunResultJson['items'][number];
 
 const columns = [
-  { key: 'investor', label: 'Investor', className: 'min-w-48' },
+  { key: 'investor', label: 'Investor', className: 'min-w-40' },
   { key: 'status', label: 'Status' },
   { key: 'amount', label: 'Amount (AED)', align: 'right' as const },
   { key: 'invested', label: 'Invested (AED)', align: 'right' as const },
   { key: 'unspent', label: 'Unspent (AED)', align: 'right' as const },
-  { key: 'investments', label: 'Investments, or why not', className: 'min-w-72' },
+  { key: 'investments', label: 'Investments, or why not', className: 'min-w-60' },
 ];
 
 export function RunItems({ run }: { run: SipRunResultJson }) {
@@ -52,7 +52,7 @@ export function RunItems({ run }: { run: SipRunResultJson }) {
       <DataTable
         caption={`Plans of run ${run.reference}`}
         columns={columns}
-        minWidth={900}
+        minWidth={860}
         empty={
           filtered ? (
             <EmptyState title="No plans match">Try other words, or choose another outcome.</EmptyState>
