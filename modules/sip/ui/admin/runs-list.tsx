@@ -5,7 +5,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { AdminTable, DateCell, col, type FilterDef } from '@site/components/admin/table';
+import { AdminTable, DateCell, MoneyCell, col, type FilterDef } from '@site/components/admin/table';
 import type { SipRunJson } from '../../contract';
 import { count, RUNS_URL, SCREEN_PATH } from './shared';
 
@@ -54,8 +54,19 @@ export function RunsList() {
       col.text<SipRunJson>('failed', 'Failed', num((r) => r.failed), { align: 'right', className: 'tabular-nums', sort: 'failed', sortFirst: 'desc' }),
       col.text<SipRunJson>('retrying', 'Retrying', num((r) => r.retrying), { align: 'right', className: 'tabular-nums' }),
       col.text<SipRunJson>('skipped', 'Skipped', num((r) => r.skipped), { align: 'right', className: 'tabular-nums' }),
-      col.money<SipRunJson>('amountCollected', 'Collected (AED)', (r) => r.amountCollected, { sort: 'amountCollected', strong: true }),
-      col.money<SipRunJson>('amountInvested', 'Invested (AED)', (r) => r.amountInvested),
+      col.custom<SipRunJson>(
+        'amountCollected',
+        'Collected (AED)',
+        (r) => (
+          <>
+            <MoneyCell value={r.amountCollected} strong />
+            <span className="block text-xs text-slate-500">
+              <MoneyCell value={r.amountInvested} /> invested
+            </span>
+          </>
+        ),
+        { sort: 'amountCollected', sortFirst: 'desc', align: 'right' },
+      ),
     ];
   }, [search]);
   return (
@@ -73,7 +84,7 @@ export function RunsList() {
         search={{ placeholder: 'Run number, date or administrator' }}
         filters={filters}
         defaultSort="-createdAt"
-        minWidth={940}
+        minWidth={880}
         empty={{
           icon: CalendarClock,
           title: 'No collections have run yet',
