@@ -1,7 +1,8 @@
 /**
- * How a run would be (or was) allocated across properties: one horizontal bar per property, as an
- * inline SVG like the ledger's income chart. The picture is one labelled image whose accessible name
- * carries every figure; the same figures are one click away as a real table.
+ * How a run would be (or was) allocated across properties: one horizontal bar per property (plain
+ * boxes, so names stay readable on a phone), on the same scale as the ledger's income chart. The
+ * picture is one labelled image whose accessible name carries every figure; the same figures are one
+ * click away as a real table.
  */
 import { useId, useState } from 'react';
 import { aed } from '@site/components/admin/money/shared';
@@ -12,12 +13,7 @@ import { count, shares } from './shared';
 
 export type AllocationBar = { propertyId: string; reference: string; title: string; amount: string; units: string; plans: number; fillsUp?: boolean };
 
-const W = 640;
-/** Each property: its name on one line, its bar under it. */
-const ROW = 44;
-const PAD = { top: 4, right: 72, bottom: 24, left: 0 };
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const short = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Whole dirhams, for bar lengths only (money stays bigint everywhere else). */
 const dirhams = (fils: string) => {
@@ -33,9 +29,6 @@ export function AllocationChart({ bars, caption, loading }: { bars: AllocationBa
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const top = niceCeiling(Math.max(0, ...bars.map((b) => dirhams(b.amount))));
-  const H = PAD.top + PAD.bottom + ROW * Math.max(1, bars.length);
-  const plotW = W - PAD.left - PAD.right;
-  const x = (v: number) => PAD.left + (v / top) * plotW;
   const summary = bars.length
     ? `${caption}. ` + bars.map((b) => `${b.title} (${b.reference}): ${aed(b.amount)} from ${b.plans} ${b.plans === 1 ? 'plan' : 'plans'}${b.fillsUp ? ', fills up' : ''}`).join('; ') + '.'
     : `${caption}: nothing to allocate.`;
@@ -94,34 +87,32 @@ export function AllocationChart({ bars, caption, loading }: { bars: AllocationBa
           </table>
         </div>
       ) : (
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={loading ? 'Loading the chart' : summary} className={cx('mt-3 h-auto w-full max-w-3xl', loading && 'animate-pulse opacity-60')}>
-          {[0, 0.5, 1].map((t) => (
-            <g key={t}>
-              <line x1={x(top * t)} x2={x(top * t)} y1={PAD.top + 18} y2={H - PAD.bottom} stroke="currentColor" className="text-slate-200" strokeWidth={1} />
-              <text x={x(top * t)} y={H - 6} textAnchor={t === 0 ? 'start' : 'middle'} className="fill-slate-500 text-[11px] tabular-nums">
-                {compact.format(top * t)}
-              </text>
-            </g>
-          ))}
-          {bars.map((b, i) => {
-            const y0 = PAD.top + ROW * i;
+        <div role="img" aria-label={loading ? 'Loading the chart' : summary} className={cx('mt-3 max-w-3xl space-y-2.5', loading && 'animate-pulse opacity-60')}>
+          {bars.map((b) => {
             const v = dirhams(b.amount);
             return (
-              <g key={b.propertyId}>
-                <text x={PAD.left} y={y0 + 14} className="fill-slate-700 text-[12px]">
-                  {short(`${b.title} · ${b.reference}`)}
-                </text>
-                <rect x={PAD.left} y={y0 + 20} width={Math.max(2, x(v) - PAD.left)} height={16} rx={3} className={b.fillsUp ? 'fill-sand-400' : 'fill-brand-700'}>
-                  <title>{`${b.title} (${b.reference}): ${aed(b.amount)}, ${shares(b.units)} shares, ${b.plans} ${b.plans === 1 ? 'plan' : 'plans'}${b.fillsUp ? '; fills up' : ''}`}</title>
-                </rect>
-                <text x={x(v) + 6} y={y0 + 32} className="fill-slate-600 text-[11px] tabular-nums">
-                  {compact.format(v)}
-                  {b.fillsUp ? ' · full' : ''}
-                </text>
-              </g>
+              <div key={b.propertyId} aria-hidden="true" title={`${b.title} (${b.reference}): ${aed(b.amount)}, ${shares(b.units)} shares, ${b.plans} ${b.plans === 1 ? 'plan' : 'plans'}${b.fillsUp ? '; fills up' : ''}`}>
+                <p className="truncate text-xs text-slate-700">
+                  {b.title} <span className="text-slate-500">· {b.reference}</span>
+                </p>
+                <div className="mt-1 flex items-center gap-2">
+                  <div className="h-4 min-w-0 flex-1">
+                    <div className={cx('h-4 rounded', b.fillsUp ? 'bg-sand-400' : 'bg-brand-700')} style={{ width: `${Math.max(0.5, (v / top) * 100)}%` }} />
+                  </div>
+                  <span className="w-24 shrink-0 text-right text-xs tabular-nums text-slate-600">
+                    {compact.format(v)}
+                    {b.fillsUp ? ' · full' : ''}
+                  </span>
+                </div>
+              </div>
             );
           })}
-        </svg>
+          <p aria-hidden="true" className="flex justify-between pr-26 text-[11px] tabular-nums text-slate-400">
+            <span>0</span>
+            <span>{compact.format(top / 2)}</span>
+            <span>{compact.format(top)}</span>
+          </p>
+        </div>
       )}
     </figure>
   );
