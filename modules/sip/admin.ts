@@ -175,11 +175,16 @@ export async function sipProperties(db: Db): Promise<{ items: SipPropertyJson[] 
   };
 }
 
+const ELIGIBLE_STATUSES = ['funding', 'coming_soon'];
+const NOT_OPEN = 'Only properties open for funding or coming soon take part in automated allocation.';
+
 export async function setPropertyEligibility(db: Db, adminId: string, propertyId: string, input: { paused: boolean; reason?: string }): Promise<SipPropertyJson> {
   if (!UUID.test(propertyId)) throw notFound('There is no property with that id.', 'property_not_found');
   await db.transaction(async (tx) => {
-    const [p] = await q<{ title: string; reference: string }>(tx, sql`select title, reference from properties where id = ${propertyId}`);
+    const [p] = await q<{ title: string; reference: string; status: string }>(tx, sql`select title, reference, status from properties where id = ${propertyId}`);
     if (!p) throw notFound('There is no property with that id.', 'property_not_found');
+    // Checked before anything is written or audited: a refused change leaves no trace.
+    if (!ELIGIBLE_STATUSES.includes(p.status)) throw new AppError(422, 'property_not_open', NOT_OPEN);
     if (input.paused && !input.reason) throw new AppError(400, 'validation_failed', 'Say why the property is taken out of automated allocation.');
     await tx.execute(sql`insert into sip_property_settings (property_id, paused, reason, updated_by) values (${propertyId}, ${input.paused}, ${input.paused ? input.reason! : null}, ${adminId})
                          on conflict (property_id) do update set paused = excluded.paused, reason = excluded.reason, updated_by = excluded.updated_by, updated_at = now()`);
@@ -193,6 +198,6 @@ export async function setPropertyEligibility(db: Db, adminId: string, propertyId
   });
   const { items } = await sipProperties(db);
   const found = items.find((i) => i.propertyId === propertyId);
-  if (!found) throw new AppError(422, 'property_not_open', 'Only properties open for funding or coming soon take part in automated allocation.');
+  if (!found) throw new AppError(422, 'property_not_open', NOT_OPEN);
   return found;
 }

@@ -10,7 +10,7 @@ import { SHARE_SCALE } from '@modules/properties/contract';
 import { q } from '@modules/wallet';
 import type { ReconciliationJson } from '@modules/investing/contract';
 import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase, snapshot } from '@modules/investing/test-helpers';
-import type { SipPlanDetailJson, SipPlanJson, SipRunResultJson, SipSummaryJson, SipUpcomingJson } from './contract';
+import type { SipPlanDetailJson, SipPlanJson, SipPropertyJson, SipRunResultJson, SipSummaryJson, SipUpcomingJson } from './contract';
 
 /** The collection day every test plan uses, in the month before this one (so a run for it is never in the future). */
 const DAY = 10;
@@ -266,6 +266,38 @@ describeEachDb('SIP API', (kind) => {
     const [note] = await q<{ n: number }>(database.db, sql`select count(*)::int as n from notifications where user_id = ${inv.id} and kind = 'sip_alert'`);
     expect(note.n).toBeGreaterThan(0);
     await reconcile();
+  });
+
+  it('pauses and resumes a property for automated plans, asks a reason to pause, and refuses a closed property without writing anything', async () => {
+    const open = await createProperty(database.db, { title: 'Pause Me' });
+    const closed = await createProperty(database.db, { status: 'funded', title: 'Closed Pause' });
+    const eligible = async () => (await admin.json<{ propertiesEligible: number }>('GET', '/api/admin/sip/stats')).body.propertiesEligible;
+    const before = await eligible();
+
+    const noReason = await admin.json<{ message: string }>('PUT', `/api/admin/sip/properties/${open.id}`, { paused: true });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Say why the property is taken out of automated allocation.');
+
+    const paused = await admin.json<SipPropertyJson>('PUT', `/api/admin/sip/properties/${open.id}`, { paused: true, reason: 'Valuation under review' });
+    expect(paused.status).toBe(200);
+    expect(paused.body).toMatchObject({ propertyId: open.id, paused: true, reason: 'Valuation under review' });
+    const listed = await admin.json<{ items: SipPropertyJson[] }>('GET', '/api/admin/sip/properties');
+    expect(listed.body.items.find((p) => p.propertyId === open.id)).toMatchObject({ paused: true, reason: 'Valuation under review', manualPlans: 0 });
+    expect(await eligible()).toBe(before - 1);
+
+    const resumed = await admin.json<SipPropertyJson>('PUT', `/api/admin/sip/properties/${open.id}`, { paused: false });
+    expect(resumed.body).toMatchObject({ paused: false, reason: null });
+    expect(await eligible()).toBe(before);
+
+    const refused = await admin.json<{ error: string }>('PUT', `/api/admin/sip/properties/${closed.id}`, { paused: true, reason: 'Closed anyway' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('property_not_open');
+    const [trace] = await q<{ settings: number; audits: number }>(
+      database.db,
+      sql`select (select count(*)::int from sip_property_settings where property_id = ${closed.id}) as settings,
+                 (select count(*)::int from audit_log where entity_id = ${closed.id}::text) as audits`,
+    );
+    expect(trace).toEqual({ settings: 0, audits: 0 });
   });
 
   it('lists runs on the list contract with a CSV export, and answers 404 to an unknown run', async () => {
