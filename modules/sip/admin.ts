@@ -12,6 +12,7 @@ import { monthStart, todayInDubai } from '@modules/platform/dates';
 import { big, q } from '@modules/wallet';
 import { amountForMonth, type SipPropertyJson, type SipRunJson, type SipRunResultJson, type SipRunsQuery, type SipStatsJson } from './contract';
 import { nextRunDate, upcomingRun } from './preview';
+import { planReference } from './engine';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -77,6 +78,7 @@ export async function* runCsvRows(db: Db, query: SipRunsQuery): AsyncGenerator<C
 
 type ItemRow = {
   plan_id: string;
+  plan_number: string;
   user_id: string;
   first_name: string;
   last_name: string;
@@ -97,8 +99,8 @@ export async function getRun(db: Db, id: string): Promise<SipRunResultJson> {
   if (!row) throw notFound('There is no run with that id.', 'sip_run_not_found');
   const items = await q<ItemRow>(
     db,
-    sql`select i.plan_id, i.user_id, u.first_name, u.last_name, u.unicode, i.status, i.amount::text, i.invested::text, i.unspent::text, i.failure_code, i.failure_reason, i.purchases
-          from sip_instalments i join users u on u.id = i.user_id where i.run_id = ${id} order by i.plan_id`,
+    sql`select i.plan_id, p.number::text as plan_number, i.user_id, u.first_name, u.last_name, u.unicode, i.status, i.amount::text, i.invested::text, i.unspent::text, i.failure_code, i.failure_reason, i.purchases
+          from sip_instalments i join users u on u.id = i.user_id join sip_plans p on p.id = i.plan_id where i.run_id = ${id} order by p.number`,
   );
   const perProperty = new Map<string, { reference: string; title: string; amount: bigint; units: bigint; plans: number }>();
   const out = items.map((r) => {
@@ -109,6 +111,7 @@ export async function getRun(db: Db, id: string): Promise<SipRunResultJson> {
     }
     return {
       planId: r.plan_id,
+      planReference: planReference(r.plan_number),
       userId: r.user_id,
       investor: `${r.first_name} ${r.last_name} (${r.unicode})`.trim(),
       status: r.status,

@@ -18,6 +18,7 @@
  *   POST   /api/admin/sip/runs            { date } → SipRunResultJson (a second run for a date collects nothing twice)
  *   GET    /api/admin/sip/runs            list contract → { items: SipRunJson[], total };  /export → text/csv
  *   GET    /api/admin/sip/runs/:id        → SipRunResultJson
+ *   GET    /api/admin/sip/plans/:id       → SipPlanDetailJson (any investor's plan, for drilling into a run)
  *   GET    /api/admin/sip/stats           → SipStatsJson
  *   GET    /api/admin/sip/properties      → { items: SipPropertyJson[] } eligibility for automated allocation
  *   PUT    /api/admin/sip/properties/:id  { paused, reason? } pauses or resumes a property for automated allocation
@@ -299,6 +300,8 @@ export type SipSummaryJson = {
 
 export type SipRunItemJson = {
   planId: string;
+  /** SIP-000123 */
+  planReference: string;
   userId: string;
   investor: string;
   status: SipInstalmentStatus;

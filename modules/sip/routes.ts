@@ -55,6 +55,7 @@ export const sipRoutes = (deps: { db: Db }) => {
     .get('/runs', ({ query }) => listRuns(db, query), { auth: 'admin', query: sipRunsQuery })
     .get('/runs/export', ({ query }) => csvResponse(exportName('sip-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'admin', query: sipRunsQuery })
     .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'admin', params: idParam })
+    .get('/plans/:id', ({ params }) => getPlan(db, null, params.id), { auth: 'admin', params: idParam })
     .get('/properties', () => sipProperties(db), { auth: 'admin' })
     .put('/properties/:id', ({ user, params, body }) => setPropertyEligibility(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: propertyEligibilityInput });
 

@@ -185,6 +185,12 @@ describeEachDb('SIP API', (kind) => {
 
     const fetched = await admin.json<SipRunResultJson>('GET', `/api/admin/sip/runs/${run.body.id}`);
     expect(fetched.body).toMatchObject({ id: run.body.id, collected: 1 });
+    expect(fetched.body.items[0].planReference).toBe(plan.reference);
+    // The operator drills into the plan from the run; an investor cannot use the admin route.
+    const drill = await admin.json<SipPlanDetailJson>('GET', `/api/admin/sip/plans/${plan.id}`);
+    expect(drill.status).toBe(200);
+    expect(drill.body.instalments[0]).toMatchObject({ status: 'collected', dueDate: DUE });
+    expect((await inv.client.request('GET', `/api/admin/sip/plans/${plan.id}`)).status).toBe(403);
     const detail = await inv.client.json<SipPlanDetailJson>('GET', `/api/sip/plans/${plan.id}`);
     expect(detail.body.instalments[0]).toMatchObject({ status: 'collected', dueDate: DUE, amount: '100000', invested: '100000' });
     expect(detail.body.instalments[0].purchases).toHaveLength(2);

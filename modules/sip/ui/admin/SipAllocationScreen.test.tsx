@@ -48,6 +48,7 @@ const result: SipRunResultJson = {
   items: [
     {
       planId: 'plan-a',
+      planReference: 'SIP-000001',
       userId: 'u1',
       investor: 'Aisha Khan (MZ-AISHA1)',
       status: 'collected',
@@ -61,7 +62,7 @@ const result: SipRunResultJson = {
         { propertyId: P2, units: '4000', amount: '40000' },
       ],
     },
-    { planId: 'plan-b', userId: 'u2', investor: 'Omar Saleh (MZ-OMAR01)', status: 'retrying', amount: '50000', invested: '0', unspent: '0', failureCode: 'insufficient_funds', failureReason: 'Not enough in the wallet.', investments: [] },
+    { planId: 'plan-b', planReference: 'SIP-000002', userId: 'u2', investor: 'Omar Saleh (MZ-OMAR01)', status: 'retrying', amount: '50000', invested: '0', unspent: '0', failureCode: 'insufficient_funds', failureReason: 'Not enough in the wallet.', investments: [] },
   ],
   properties: [
     { propertyId: P1, reference: 'MZ-P-001', title: 'Marina Gate', amount: '60000', units: '6000', plans: 1 },

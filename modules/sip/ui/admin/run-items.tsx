@@ -30,7 +30,7 @@ export function RunItems({ run }: { run: SipRunResultJson }) {
     return run.items.filter(
       (i) =>
         (!status || i.status === status) &&
-        (!q || i.investor.toLowerCase().includes(q) || i.planId.toLowerCase().includes(q) || (i.failureReason ?? '').toLowerCase().includes(q) || i.investments.some((v) => (titles.get(v.propertyId) ?? '').toLowerCase().includes(q))),
+        (!q || i.investor.toLowerCase().includes(q) || i.planReference.toLowerCase().includes(q) || (i.failureReason ?? '').toLowerCase().includes(q) || i.investments.some((v) => (titles.get(v.propertyId) ?? '').toLowerCase().includes(q))),
     );
   }, [run.items, text, status, titles]);
   const filtered = Boolean(text.trim() || status);
@@ -76,7 +76,7 @@ function ItemRow({ item: i, titles }: { item: Item; titles: Map<string, string> 
     <tr className="align-top">
       <td className="px-4 py-3">
         <span className="block font-medium text-ink">{i.investor}</span>
-        <span className="block font-mono text-xs text-slate-500">Plan {i.planId.slice(0, 8)}</span>
+        <span className="block font-mono text-xs text-slate-500">{i.planReference}</span>
       </td>
       <td className="px-4 py-3">
         <StatusCell value={i.status} label={statusLabel(i.status)} tone={statusTone[i.status]} />
