@@ -12,6 +12,7 @@ export function ConfirmDialog({
   open,
   title,
   children,
+  fields,
   confirmLabel,
   busyLabel = 'Saving…',
   busy = false,
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   open: boolean;
   title: string;
   children: ReactNode;
+  /** Form fields below the description (not read out as part of it). */
+  fields?: ReactNode;
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
@@ -51,6 +54,7 @@ export function ConfirmDialog({
         <div id={bodyId} className="mt-3 space-y-3 text-sm leading-relaxed text-slate-600">
           {children}
         </div>
+        {fields}
         {error ? (
           <div className="mt-4">
             <Problem>{error}</Problem>

@@ -55,6 +55,9 @@ export function SplitPicker({
   const totalId = useId();
   const check = checkSplit(rows);
   const byId = new Map(rows.map((r) => [r.propertyId, r]));
+  // A property already in the split that is no longer open stays listed, so it can be taken out.
+  const listed = new Set(properties.map((p) => p.id));
+  const closed = rows.filter((r) => !listed.has(r.propertyId));
   const toggle = (p: PropertyCardJson, on: boolean) => {
     const next = on ? [...rows, { propertyId: p.id, title: p.title, text: '' }] : rows.filter((r) => r.propertyId !== p.id);
     // Choosing or dropping a property re-spreads the split evenly until the investor types their own shares.
@@ -75,12 +78,24 @@ export function SplitPicker({
         </div>
       ) : loadError ? (
         <p className="text-sm text-red-700">{loadError}</p>
-      ) : properties.length === 0 ? (
+      ) : properties.length === 0 && closed.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <Building2 size={16} aria-hidden="true" /> No property is open for funding right now. Choose automated, and the plan invests as soon as one opens.
         </p>
       ) : (
         <ul className="divide-y divide-slate-100">
+          {closed.map((r) => (
+            <li key={r.propertyId} className="flex flex-wrap items-center gap-3 py-2.5">
+              <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-3">
+                <input type="checkbox" checked onChange={() => onChange(rows.filter((x) => x.propertyId !== r.propertyId))} className="mt-1 accent-brand-700" />
+                <span className="min-w-0">
+                  <span className="block truncate text-sm font-medium text-ink">{r.title}</span>
+                  <span className="block text-xs text-red-700">No longer open for funding: untick it and share its part among the others.</span>
+                </span>
+              </label>
+              <span className="text-sm tabular-nums text-slate-600">{r.text}%</span>
+            </li>
+          ))}
           {properties.map((p) => {
             const row = byId.get(p.id);
             const bps = row ? percentToBps(row.text) : null;
