@@ -115,7 +115,7 @@ export function SipCard() {
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-brand-800">Income and value change</summary>
         <div className="mt-3">
-          <ReturnsFigures returns={s.returns} />
+          <ReturnsFigures returns={s.returns} withXirr={false} />
         </div>
       </details>
       <ul className="-mx-2 mt-4 divide-y divide-slate-100 border-t border-slate-100" aria-label="Your plans">

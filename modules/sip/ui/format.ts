@@ -2,20 +2,19 @@
  * Small pure helpers the SIP screens share: the amount typed in the display currency as fils of AED,
  * percents of a split as basis points, ordinals, start months and XIRR labels. No floats for money.
  */
-import { convertMinor, type CurrencyCode, parseFils } from '@modules/platform/money';
+import { convertMinor, type CurrencyCode } from '@modules/platform/money';
 import { addMonths, monthStart, monthYear } from '@modules/platform/dates';
 import { bpsToPercent } from '@modules/properties/contract';
+import { parseAmountToMinor } from '@site/components/app/sip-plan';
 import { SIP_MAX_FILS, SIP_MIN_FILS, sipMessages } from '../contract';
-
-const CURRENCY_PREFIX = /^(AED|USD|INR|EUR|GBP|[$€£₹])/i;
 
 export type AmountCheck = { ok: true; minor: bigint; fils: bigint } | { ok: false; error: string };
 
 /** A monthly amount typed in `currency` → fils of AED, checked against the plan's minimum and maximum (the contract's messages). */
 export function checkPlanAmount(text: string, currency: CurrencyCode): AmountCheck {
   if (text.trim() === '') return { ok: false, error: 'Enter how much you want to invest each month.' };
-  const minor = parseFils(text.replace(/,/g, ''), { prefix: CURRENCY_PREFIX });
-  if (minor === null || minor >= 10n ** 14n) return { ok: false, error: 'Enter the amount in numbers, for example 500 or 1,250.50.' };
+  const minor = parseAmountToMinor(text);
+  if (minor === null) return { ok: false, error: 'Enter the amount in numbers, for example 500 or 1,250.50.' };
   const fils = convertMinor(minor, currency, 'AED');
   if (fils < SIP_MIN_FILS) return { ok: false, error: sipMessages.amountMinimum };
   if (fils > SIP_MAX_FILS) return { ok: false, error: 'That is more than a plan can collect in one month. Enter a smaller amount.' };

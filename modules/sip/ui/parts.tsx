@@ -56,17 +56,18 @@ export function useSignedMoney() {
 }
 
 /** Returns as XIRR with income and value change apart. */
-export function ReturnsFigures({ returns, compact = false }: { returns: SipReturnsJson; compact?: boolean }) {
+export function ReturnsFigures({ returns, withXirr = true }: { returns: SipReturnsJson; withXirr?: boolean }) {
   const money = useMoney();
   const signed = useSignedMoney();
-  const items = [
+  const all = [
     { label: 'Return (XIRR)', value: xirrLabel(returns.xirrBps), note: returns.xirrBps === null ? 'Shown after a few months of collections.' : 'Annualised, income and value change together.' },
     { label: 'Invested', value: money(toFils(returns.invested)), note: `Worth ${money(toFils(returns.currentValue))} now` },
     { label: 'Income received', value: signed(returns.income), note: returns.incomeXirrBps === null ? 'Rent paid out to you' : `Rent paid out: ${xirrLabel(returns.incomeXirrBps)}` },
     { label: 'Value change', value: signed(returns.valueChange), note: 'At the latest valuations' },
   ];
+  const items = withXirr ? all : all.slice(1);
   return (
-    <dl className={`grid grid-cols-1 gap-3 ${compact ? 'sm:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-4'}`}>
+    <dl className={`grid grid-cols-1 gap-3 sm:grid-cols-2 ${withXirr ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
       {items.map((i) => (
         <div key={i.label} className="rounded-lg bg-slate-50 p-4">
           <dt className="text-xs font-medium text-slate-500">{i.label}</dt>
