@@ -66,7 +66,7 @@ export function EditPlanDialog({ plan, open, onClose, onSaved }: { plan: SipPlan
       fields={
       <div className="-mt-3 text-left">
         <AmountField value={amountText} onChange={setAmountText} currency={currency} check={amount} touched apiError={errors.amount ?? null} />
-        <DayField value={day} onChange={setDay} today={todayInDubai()} startMonth={plan.startMonth.slice(0, 7)} apiError={errors.dayOfMonth ?? null} />
+        <DayField value={day} onChange={setDay} today={todayInDubai()} startMonth={plan.startMonth.slice(0, 7)} apiError={errors.dayOfMonth ?? null} firstLabel="With this day, the next collection" />
         <StepUpField value={stepUp} onChange={setStepUp} check={step} apiError={errors.stepUpPercent ?? null} />
         {plan.mode === 'automated' ? (
           <label className="mt-6 flex items-start gap-3 text-sm text-slate-700">

@@ -79,7 +79,21 @@ export function AmountField({
   );
 }
 
-export function DayField({ value, onChange, today, startMonth, apiError }: { value: number; onChange: (d: number) => void; today: string; startMonth: string; apiError: string | null }) {
+export function DayField({
+  value,
+  onChange,
+  today,
+  startMonth,
+  apiError,
+  firstLabel = 'First collection',
+}: {
+  value: number;
+  onChange: (d: number) => void;
+  today: string;
+  startMonth: string;
+  apiError: string | null;
+  firstLabel?: string;
+}) {
   const id = useId();
   const [first] = nextCollectionDates({ dayOfMonth: value, startMonth: startMonth ? `${startMonth}-01` : monthStart(today) }, today, 1);
   return (
@@ -106,7 +120,7 @@ export function DayField({ value, onChange, today, startMonth, apiError }: { val
       <p id={`${id}-hint`} className="mt-2 flex gap-2 text-xs leading-relaxed text-slate-500">
         <CalendarDays size={14} className="mt-0.5 shrink-0" aria-hidden="true" />
         <span>
-          Days 1-{SIP_MAX_DAY}, so every month has the day. First collection: <strong className="font-medium text-slate-700">{formatDate(first)}</strong>.
+          Days 1-{SIP_MAX_DAY}, so every month has the day. {firstLabel}: <strong className="font-medium text-slate-700">{formatDate(first)}</strong>.
         </span>
       </p>
     </div>

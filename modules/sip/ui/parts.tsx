@@ -14,7 +14,7 @@ export function CollectionCalendar({ dates, amount, emptyText = 'No collection i
         <li key={d} className={`w-[4.5rem] overflow-hidden rounded-lg border text-center ${i === 0 ? 'border-brand-300' : 'border-slate-200'}`}>
           <span className="sr-only">{formatDate(d)}</span>
           <span aria-hidden="true" className={`block py-0.5 text-[11px] font-semibold uppercase tracking-wide ${i === 0 ? 'bg-brand-800 text-white' : 'bg-slate-100 text-slate-600'}`}>
-            {shortMonth(d)} {d.slice(2, 4)}
+            {shortMonth(d)} {d.slice(0, 4)}
           </span>
           <span aria-hidden="true" className="block py-1 font-display text-xl tabular-nums text-ink">
             {Number(d.slice(8, 10))}
