@@ -5,7 +5,7 @@
  */
 import { ArrowLeft, CalendarDays, CircleHelp, RefreshCw, Repeat } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDayInDubai, monthYear } from '@modules/platform/dates';
+import { formatDate, formatDayInDubai, monthYear } from '@modules/platform/dates';
 import { toFils } from '@modules/platform/money';
 import { btn, card, EmptyState, Screen, Section, SignedOutCard, useMoney, useViewer, ViewerError } from '@site/components/app/ui';
 import { Problem, Skeleton } from '@site/components/app/wallet/shared';
@@ -81,6 +81,7 @@ function Summary({ plan }: { plan: SipPlanDetailJson }) {
 
 function PlanBody({ plan }: { plan: SipPlanDetailJson }) {
   const money = useMoney();
+  const retry = plan.instalments.find((i) => i.status === 'retrying');
   return (
     <Screen
       eyebrow="Systematic investment plan"
@@ -104,6 +105,15 @@ function PlanBody({ plan }: { plan: SipPlanDetailJson }) {
             <h2 id="next-title" className="flex items-center gap-2 text-base font-semibold text-ink">
               <CalendarDays size={18} aria-hidden="true" /> Next collections
             </h2>
+            {retry?.nextAttemptOn ? (
+              <p role="status" className="mt-3 rounded-lg border border-sand-200 bg-sand-50 p-3 text-sm text-slate-700">
+                The {monthYear(retry.month)} instalment is tried again on {formatDate(retry.nextAttemptOn)}.{' '}
+                <a href="/wallet" className="font-medium text-brand-700 hover:underline">
+                  Add money to your wallet
+                </a>{' '}
+                before then.
+              </p>
+            ) : null}
             <CollectionCalendar
               dates={plan.upcoming}
               amount={plan.upcoming.length ? money(toFils(plan.currentAmount)) : undefined}

@@ -84,6 +84,7 @@ describe('plan page', () => {
     expect(screen.getByText(/no longer open: its share goes to the next eligible property/)).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Next collection dates' }).textContent).toContain('10 Dec 2026');
     expect(screen.getByText('Not enough history yet')).toBeTruthy();
+    expect(screen.getByText(/The November 2026 instalment is tried again on 13 Nov 2026\./)).toBeTruthy();
 
     const history = screen.getByRole('heading', { name: 'Instalments' }).closest('section')!;
     const items = within(history).getAllByRole('listitem').filter((li) => li.querySelector('h3'));
