@@ -43,7 +43,7 @@ export default defineConfig({
     sitemap({
       // Properties are published at run time: their URLs live in an on-demand sitemap (site/pages/sitemap-properties.ts).
       customSitemaps: [new URL('/sitemap-properties', process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321').toString()],
-      filter: (page) => !/\/(admin|dashboard|wallet|notifications|kyc|checkout|onboarding|auth|mfa|verify-mfa|login|signup|sip-setup|exchange|home)(\/|$)/.test(new URL(page).pathname),
+      filter: (page) => !/\/(admin|dashboard|wallet|notifications|kyc|checkout|onboarding|auth|mfa|verify-mfa|login|signup|sip-setup|sip|exchange|home)(\/|$)/.test(new URL(page).pathname),
     }),
   ],
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

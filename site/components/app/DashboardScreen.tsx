@@ -7,6 +7,8 @@ import { isKycVerified } from '@modules/auth/contract';
 import type { DashboardJson } from '@modules/investing/contract';
 import { api, errorText } from '@site/lib/api';
 import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '@site/lib/stores/session';
+import { SipCard } from '@modules/sip/ui/DashboardCard';
+import { ModeHelp } from '@modules/sip/ui/ModeHelp';
 import { FinishOnboardingCard } from '../onboarding/FinishOnboardingCard';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
@@ -66,7 +68,10 @@ export function KycCard({ status }: { status: string | null | undefined }) {
   );
 }
 
-/** Automated (a monthly SIP) or manual investing: the account's choice (§4), changed here or in SIP setup. */
+/**
+ * Automated or manual investing: the account's choice (§4). It is the default for new plans; existing
+ * plans keep their own mode, which the help beside the switch says.
+ */
 export function InvestmentModeSwitch() {
   const mode = useStore($investmentMode);
   // Read only when signed in (§4): this switch is only shown to a signed-in investor.
@@ -77,18 +82,24 @@ export function InvestmentModeSwitch() {
       .catch(() => {});
   }, []);
   return (
-    <div role="group" aria-label="Investment mode" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
-      {(['automated', 'manual'] as const).map((m) => (
-        <button
-          key={m}
-          type="button"
-          aria-pressed={mode === m}
-          onClick={() => void setInvestmentMode(m)}
-          className={`rounded px-3 py-1.5 font-medium ${mode === m ? 'bg-brand-800 text-white' : 'text-slate-600 hover:bg-slate-50'}`}
-        >
-          {m === 'automated' ? 'Automated' : 'Manual'}
-        </button>
-      ))}
+    <div className="inline-flex flex-wrap items-center gap-1">
+      <div role="group" aria-label="Investment mode" aria-describedby="investment-mode-note" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 text-sm">
+        {(['automated', 'manual'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            onClick={() => void setInvestmentMode(m)}
+            className={`rounded px-3 py-1.5 font-medium ${mode === m ? 'bg-brand-800 text-white' : 'text-slate-600 hover:bg-slate-50'}`}
+          >
+            {m === 'automated' ? 'Automated' : 'Manual'}
+          </button>
+        ))}
+      </div>
+      <span id="investment-mode-note" className="sr-only">
+        Sets the mode of new plans; existing plans keep their own.
+      </span>
+      <ModeHelp />
     </div>
   );
 }
@@ -131,6 +142,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
       <div className="space-y-6">
         {user.role === 'admin' ? null : <FinishOnboardingCard />}
         <KycCard status={user.kycStatus} />
+        {user.role === 'admin' ? null : <SipCard />}
         {q.isError ? (
           <Problem
             title="We couldn't load your portfolio"

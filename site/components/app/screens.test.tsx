@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@site/lib/query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@modules/auth/contract';
@@ -10,7 +10,7 @@ import AppNav from './AppNav';
 import { resolveCommunityPath } from './CommunityScreen';
 import { Dashboard } from './DashboardScreen';
 import { Exchange } from './ExchangeScreen';
-import { SipPlanner } from './SipSetupScreen';
+import { SipSetup } from './SipSetupScreen';
 import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
 
 const omar: CurrentUser = {
@@ -43,6 +43,15 @@ const EMPTY_DASHBOARD = {
   kycStatus: 'not_started',
   kycVerified: false,
 };
+const EMPTY_SIP_SUMMARY = {
+  activePlans: 0,
+  pausedPlans: 0,
+  nextCollection: null,
+  monthlyTotal: '0',
+  totalInvested: '0',
+  returns: { invested: '0', currentValue: '0', income: '0', valueChange: '0', xirrBps: null, incomeXirrBps: null },
+  plans: [],
+};
 const EMPTY_WALLET = {
   currency: 'AED',
   balance: '0',
@@ -69,6 +78,9 @@ function signIn(user: CurrentUser | null) {
       if (path === '/api/wallet/transactions') return jsonResponse({ items: [], total: 0, limit: 20, offset: 0, openingBalance: '0', closingBalance: '0' });
       if (path === '/api/wallet/withdrawals') return jsonResponse({ items: [] });
       if (path === '/api/investment/mode') return jsonResponse({ mode: 'automated' });
+      if (path === '/api/sip/plans') return jsonResponse({ items: [] });
+      if (path === '/api/sip/summary') return jsonResponse(EMPTY_SIP_SUMMARY);
+      if (path === '/api/sip/preview') return jsonResponse({ message: 'Complete identity verification before starting a plan.', error: 'kyc_required' }, 422);
       return jsonResponse({}, 404);
     }),
   );
@@ -160,50 +172,27 @@ describe('exchange', () => {
   });
 });
 
-describe('SIP planner', () => {
-  it('validates the monthly amount and says the minimum in the chosen currency', async () => {
+describe('SIP setup', () => {
+  it('draws an accessible chart with a table alternative, labelled illustrative', async () => {
     signIn(null);
-    renderWithQuery(<SipPlanner today={new Date(2026, 0, 10)} />);
-    const input = screen.getByLabelText('Monthly amount');
-    fireEvent.change(input, { target: { value: '150' } });
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/^The minimum monthly amount is AED\s200\.00\.$/)).toBeTruthy();
-    fireEvent.change(input, { target: { value: '200' } });
-    expect(input.getAttribute('aria-invalid')).toBeNull();
-  });
-
-  it('draws an accessible chart with a table alternative, labelled illustrative', () => {
-    signIn(null);
-    renderWithQuery(<SipPlanner today={new Date(2026, 0, 10)} />);
-    const chart = screen.getByRole('img');
+    renderWithQuery(<SipSetup today="2026-01-10" />);
+    const chart = await screen.findByRole('img');
     expect(chart.getAttribute('aria-label')).toMatch(/AED\s500\.00 a month for 5 years adds up to AED\s30,000\.00/);
     const table = screen.getByRole('table', { name: /Year-by-year/, hidden: true });
     expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(6);
     expect(screen.getAllByText(/Illustrative/).length).toBeGreaterThan(2);
   });
 
-  it('sends a visitor to /signup, and tells a signed-in, unverified investor the plan is saved after verification', async () => {
+  it('sends a visitor to /signup, and asks a signed-in, unverified investor to verify before a plan is saved', async () => {
     signIn(null);
-    const { unmount } = renderWithQuery(<SipPlanner />);
-    expect((await screen.findByRole('link', { name: /Start my SIP/ })).getAttribute('href')).toBe('/signup');
+    const { unmount } = renderWithQuery(<SipSetup />);
+    expect((await screen.findByRole('link', { name: /Create an account to start/ })).getAttribute('href')).toBe('/signup');
     unmount();
 
     signIn(omar);
-    renderWithQuery(<SipPlanner />);
-    fireEvent.click(await screen.findByRole('button', { name: /Start my SIP/ }));
-    const status = screen.getByRole('status');
-    expect(within(status).getByText('Your plan is saved once your identity is verified')).toBeTruthy();
-    expect(within(status).getByText(/Nothing has been saved or charged yet/)).toBeTruthy();
-    expect(within(status).getByRole('link', { name: /Verify my identity/ }).getAttribute('href')).toBe('/kyc');
-  });
-
-  it('does not start with an invalid amount', async () => {
-    signIn(omar);
-    renderWithQuery(<SipPlanner />);
-    fireEvent.change(screen.getByLabelText('Monthly amount'), { target: { value: '20000' } });
-    fireEvent.click(await screen.findByRole('button', { name: /Start my SIP/ }));
-    expect(screen.getByText(/a monthly plan can be at most AED\s15,000\.00/)).toBeTruthy();
-    expect(screen.queryByText('Your plan is saved once your identity is verified')).toBeNull();
+    renderWithQuery(<SipSetup />);
+    expect(await screen.findByText('Complete identity verification before starting a plan.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Verify my identity/ }).getAttribute('href')).toBe('/kyc');
   });
 });
 

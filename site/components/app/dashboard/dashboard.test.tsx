@@ -52,13 +52,17 @@ const dashboard: DashboardJson = {
   kycVerified: true,
 };
 
+const noReturns = { invested: '0', currentValue: '0', income: '0', valueChange: '0', xirrBps: null, incomeXirrBps: null };
+const sipSummary = { activePlans: 0, pausedPlans: 0, nextCollection: null, monthlyTotal: '0', totalInvested: '0', returns: noReturns, plans: [] };
+
 beforeEach(() => {
   $currency.set('AED');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      const body = path === '/api/auth/me' ? user : path === '/api/dashboard' ? dashboard : path === '/api/investment/mode' ? { mode: 'manual' } : null;
+      const body =
+        path === '/api/auth/me' ? user : path === '/api/dashboard' ? dashboard : path === '/api/investment/mode' ? { mode: 'manual' } : path === '/api/sip/summary' ? sipSummary : null;
       return new Response(JSON.stringify(body ?? { message: 'Not found' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -110,6 +114,15 @@ describe('dashboard with holdings', () => {
     const actions = screen.getAllByRole('link').filter((a) => ['Browse properties', 'Set up a SIP'].includes(a.textContent ?? ''));
     expect(actions[actions.length - 1]?.className).toMatch(/bg-brand-800/);
     expect(actions[actions.length - 1]?.textContent).toBe('Browse properties');
+  });
+
+  it('shows the SIP card, and beside the mode switch explains that existing plans keep their own mode', async () => {
+    render_();
+    const sip = (await screen.findByRole('heading', { name: 'Monthly plans (SIP)' })).closest('section')!;
+    expect((await within(sip).findByRole('link', { name: /Start a plan/ })).getAttribute('href')).toBe('/sip-setup');
+    const group = screen.getByRole('group', { name: 'Investment mode' });
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toContain('existing plans keep their own');
+    expect(screen.getByRole('button', { name: 'What does the mode change?' })).toBeTruthy();
   });
 
   it('lists recent transactions', async () => {

@@ -26,7 +26,7 @@ export function refreshMoney(client: QueryClient) {
   return client.invalidateQueries({
     predicate: (q) => {
       const k = String(q.queryKey[0] ?? '');
-      return k.startsWith('/api/wallet') || k.startsWith('/api/dashboard') || k.startsWith('/api/investments') || k.startsWith('/api/portfolio');
+      return k.startsWith('/api/wallet') || k.startsWith('/api/dashboard') || k.startsWith('/api/investments') || k.startsWith('/api/portfolio') || k.startsWith('/api/sip');
     },
   });
 }
