@@ -10,7 +10,7 @@ import { ArrowRight, ShieldCheck, UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
-import { formatAed } from '@modules/platform/money';
+import { formatAed, formatMoney } from '@modules/platform/money';
 import { formatDate, todayInDubai } from '@modules/platform/dates';
 import type { PropertyListJson } from '@modules/properties/contract';
 import { api, errorText } from '@site/lib/api';
@@ -226,7 +226,8 @@ export function SipSetupForm({ user, today = todayInDubai(), navigate = (url: st
         {body ? (
           <>
             <p>
-              <strong className="text-ink">{money(BigInt(body.amount))}</strong>
+              {/* The amount as the investor typed it (a round trip through AED could shift the last digit). */}
+              <strong className="text-ink">{amount.ok ? formatMoney(amount.minor, currency) : money(BigInt(body.amount))}</strong>
               {currency === 'AED' ? '' : ` (${formatAed(BigInt(body.amount))})`} on the {ordinal(day)} of each month{stepText}, {sipModeLabels[mode].toLowerCase()}.
             </p>
             {split?.ok ? (
