@@ -7,6 +7,7 @@
  * The plan's collection day is today (Dubai), so the admin's run is for today: a run cannot be made for a
  * future date. Collection days run 1–28, so on the 29th–31st the journey cannot happen today and is skipped.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { todayInDubai } from '@modules/platform/dates';
 import { adminContext, call, deposit, listProperty, ok, verifiedInvestor } from './journeys';
@@ -83,4 +84,8 @@ test('an investor sets up a plan in INR and sees it on the dashboard; an admin p
   const detail = await ok(call(investorCtx, 'GET', `/api/sip/plans/${plan.id}`));
   expect(detail.instalments[0]).toMatchObject({ status: 'collected', dueDate: today });
   expect(detail.instalments[0].purchases.map((p: { propertyId: string }) => p.propertyId)).toEqual([property.id]);
+
+  // The plan page with its history passes axe (no serious or critical finding), like every other screen.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
