@@ -83,11 +83,40 @@ const property = (patch: Partial<SipPropertyJson> = {}): SipPropertyJson => ({
   ...patch,
 });
 
+const planDetail = {
+  id: 'plan-a',
+  reference: 'SIP-000001',
+  status: 'active',
+  mode: 'automated',
+  amount: '100000',
+  currentAmount: '100000',
+  currency: 'AED',
+  dayOfMonth: 10,
+  startMonth: '2025-01-01',
+  stepUpPercent: 0,
+  allocations: [],
+  preferences: { cities: [], propertyTypes: [] },
+  pauseReason: null,
+  nextCollectionDate: '2025-04-10',
+  upcoming: ['2025-04-10'],
+  mandate: null,
+  totals: { collected: 1, failed: 1, skipped: 0, invested: '100000' },
+  createdAt: '2025-01-02T10:00:00Z',
+  updatedAt: '2025-03-10T10:00:00Z',
+  cancelledAt: null,
+  returns: { invested: '100000', currentValue: '100000', income: '0', valueChange: '0', xirrBps: null, incomeXirrBps: null },
+  instalments: [
+    { id: 'i2', month: '2025-03-01', dueDate: '2025-03-10', status: 'collected', amount: '100000', invested: '100000', unspent: '0', toppedUp: '0', attempts: 1, nextAttemptOn: null, failureCode: null, failureReason: null, purchases: [{ propertyId: P1, reference: 'MZ-P-001', title: 'Marina Gate', units: '10000', shares: '1', amount: '100000', investmentId: null }], explanation: [], journalReference: 'JE-000009', createdAt: '2025-03-10T10:00:00Z' },
+    { id: 'i1', month: '2025-02-01', dueDate: '2025-02-10', status: 'failed', amount: '100000', invested: '0', unspent: '0', toppedUp: '0', attempts: 2, nextAttemptOn: null, failureCode: 'insufficient_funds', failureReason: 'Not enough in the wallet on the first try or the second.', purchases: [], explanation: [], journalReference: null, createdAt: '2025-02-10T10:00:00Z' },
+  ],
+};
+
 function api(overrides: Record<string, (call: Call) => Response | Promise<Response>> = {}) {
   return mockFetch({
     'GET /api/admin/sip/stats': () => json(stats),
     'GET /api/admin/sip/upcoming': (c) => json(upcoming(c.url.searchParams.get('date') ?? DATE)),
     [`GET /api/admin/sip/runs/${RUN}`]: () => json(result),
+    'GET /api/admin/sip/plans/plan-a': () => json(planDetail),
     'GET /api/admin/sip/runs': () => json({ items: [], total: 0 }),
     'GET /api/admin/sip/properties': () => json({ items: [property(), property({ propertyId: P2, reference: 'MZ-P-002', title: 'Saadiyat Villas', paused: true, reason: 'Valuation under review', manualPlans: 0 })] }),
     ...overrides,
@@ -188,6 +217,12 @@ describe('/admin/sip-allocation', () => {
     fireEvent.change(within(dialog).getByLabelText('Search plans'), { target: { value: 'saadiyat' } });
     expect(within(plans).getByText('Aisha Khan (MZ-AISHA1)')).toBeTruthy();
     expect(within(dialog).getByText('1 of 2 plans match.')).toBeTruthy();
+
+    // Drilling into a plan loads its history from the admin route.
+    fireEvent.click(within(plans).getByRole('button', { name: /SIP-000001/ }));
+    expect(await within(plans).findByText(/Not enough in the wallet on the first try/)).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === '/api/admin/sip/plans/plan-a')).toBe(true);
+    expect(within(plans).getByRole('button', { name: /SIP-000001/ }).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('pauses a property with a reason and resumes one, by PUT', async () => {

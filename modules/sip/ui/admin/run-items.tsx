@@ -8,6 +8,7 @@ import { Amount } from '@site/components/admin/ledger/parts';
 import { StatusCell } from '@site/components/admin/table';
 import { DataTable, EmptyState, SearchField, SelectField, Toolbar } from '@site/components/admin/ui';
 import { SIP_INSTALMENT_STATUSES, type SipRunResultJson } from '../../contract';
+import { PlanDrill } from './plan-drill';
 import { count, shares, statusLabel, statusTone } from './shared';
 
 type Item = SipRunResultJson['items'][number];
@@ -72,11 +73,16 @@ export function RunItems({ run }: { run: SipRunResultJson }) {
 }
 
 function ItemRow({ item: i, titles }: { item: Item; titles: Map<string, string> }) {
+  const [open, setOpen] = useState(false);
   return (
+    <>
     <tr className="align-top">
       <td className="px-4 py-3">
         <span className="block font-medium text-ink">{i.investor}</span>
-        <span className="block font-mono text-xs text-slate-500">{i.planReference}</span>
+        <button type="button" className="font-mono text-xs text-brand-800 underline-offset-2 hover:underline" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          {i.planReference} {open ? '▴' : '▾'}
+          <span className="sr-only"> {open ? 'hide' : 'show'} the plan's history</span>
+        </button>
       </td>
       <td className="px-4 py-3">
         <StatusCell value={i.status} label={statusLabel(i.status)} tone={statusTone[i.status]} />
@@ -109,5 +115,13 @@ function ItemRow({ item: i, titles }: { item: Item; titles: Map<string, string> 
         ) : null}
       </td>
     </tr>
+    {open ? (
+      <tr>
+        <td colSpan={columns.length} className="px-4 pb-3">
+          <PlanDrill planId={i.planId} />
+        </td>
+      </tr>
+    ) : null}
+    </>
   );
 }
