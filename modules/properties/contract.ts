@@ -11,6 +11,9 @@ import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
 import { divideHalfEven, formatFils } from '../platform/money';
 import { isIsoDate } from '../platform/dates';
 
+// ---------------------------------------------------------------------------------------------
+// Shares as fixed-point integers
+
 /** Share units per whole share: 12.3456 shares are 123,456 units. */
 export const SHARE_SCALE = 10_000n;
 /** Decimal places a share count shows (log10 SHARE_SCALE). */
