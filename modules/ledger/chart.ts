@@ -12,7 +12,7 @@ import {
   type UpdateAccountInput,
 } from './contract';
 import { isUniqueViolation } from './errors';
-import { filsToDecimal } from './money';
+import { filsToDecimal } from '../platform/money';
 import { ledgerAccounts, ledgerCostCenters } from './schema';
 import { big, rows } from './sql';
 

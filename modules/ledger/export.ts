@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { accountTypeLabels, formatEntryNumber } from './contract';
-import { addDays } from './dates';
-import { filsToDecimal, minorToDecimal, normalizeRate } from './money';
+import { addDays } from '../platform/dates';
+import { filsToDecimal, minorToDecimal, normalizeRate } from '../platform/money';
 import { loadAccounts, resolveRange } from './reports';
 import { big, rows } from './sql';
 

@@ -26,5 +26,5 @@ export {
   type PostingEntry,
   type PostingLine,
 } from './service';
-export { BASE_CURRENCY, toBaseMinor } from './money';
+export { BASE_CURRENCY, toBaseMinor } from '../platform/money';
 export * from './contract';

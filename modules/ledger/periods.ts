@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { unprocessable } from '@api/errors';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
-import { monthEnd, monthLabel, todayInDubai, yearEnd, yearStart } from './dates';
+import { monthEnd, monthLabel, todayInDubai, yearEnd, yearStart } from '../platform/dates';
 import { withLedgerErrors } from './errors';
 import { postManyIn } from './posting';
 import { big, rows } from './sql';

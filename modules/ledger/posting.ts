@@ -3,9 +3,9 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, unprocessable, type ErrorCode } from '@api/errors';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
-import { monthLabel } from './dates';
+import { monthLabel } from '../platform/dates';
 import { withLedgerErrors } from './errors';
-import { BASE_CURRENCY, filsToDecimal, isKnownCurrency, normalizeRate, toBaseMinor } from './money';
+import { BASE_CURRENCY, filsToDecimal, isKnownCurrency, normalizeRate, toBaseMinor } from '../platform/money';
 import { ledgerAccounts, ledgerCostCenters } from './schema';
 import { rows } from './sql';
 

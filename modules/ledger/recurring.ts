@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { ledgerMessages, type recurringEntryInput, type updateRecurringEntryInput } from './contract';
-import { addMonths, dayInMonth, monthStart, todayInDubai } from './dates';
+import { addMonths, dayInMonth, monthStart, todayInDubai } from '../platform/dates';
 import { post, validateLines, type PostingLine } from './posting';
 import { ledgerRecurringEntries } from './schema';
 import { rows } from './sql';

@@ -13,8 +13,8 @@ import {
 import type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from './contract';
 export type { StatementRow, StatementSection, ProfitAndLossJson, BalanceSheetJson, CashFlowRow, CashFlowJson, GeneralLedgerLine, GeneralLedgerJson } from './contract';
 import { costCenterSubtree } from './cost-centers';
-import { addDays, monthStart, priorPeriod, todayInDubai, yearStart } from './dates';
-import { normalizeRate } from './money';
+import { addDays, monthStart, priorPeriod, todayInDubai, yearStart } from '../platform/dates';
+import { normalizeRate } from '../platform/money';
 import { big, rows } from './sql';
 
 /*

@@ -26,7 +26,7 @@ import {
 } from './contract';
 import { accountOptionsQuery, accountsListQuery, costCentersListQuery } from './chart-list-contract';
 import { accountCsvRows, ACCOUNTS_CSV_HEADER, COST_CENTERS_CSV_HEADER, costCenterCsvRows, listAccountsPage, listCostCentersPage } from './chart-list';
-import { addDays, todayInDubai } from './dates';
+import { addDays, todayInDubai } from '../platform/dates';
 import { statementPdf, type StatementData, type StatementKind } from './pdf';
 import * as ledger from './service';
 

@@ -131,3 +131,26 @@ describe('display', () => {
     expect(dubaiStamp('2026-03-03T10:05:00Z')).toBe('2026-03-03 14:05');
   });
 });
+
+// From the ledger's own date tests (modules/ledger/dates.ts re-exported these before it was removed).
+describe('ledger dates', () => {
+  it('compares a range with the period before it', () => {
+    expect(priorPeriod('2026-01-01', '2026-03-31')).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+    expect(priorPeriod('2026-03-01', '2026-03-31')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(priorPeriod('2026-01-01', '2026-12-31')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+    expect(priorPeriod('2026-03-10', '2026-03-19')).toEqual({ from: '2026-02-28', to: '2026-03-09' });
+  });
+
+  it('dates monthly templates on their day, or the last day of a shorter month', () => {
+    expect(dayInMonth('2026-02-01', 31)).toBe('2026-02-28');
+    expect(dayInMonth('2028-02-01', 30)).toBe('2028-02-29');
+    expect(dayInMonth('2026-04-01', 15)).toBe('2026-04-15');
+    expect(addMonths('2026-11-01', 3)).toBe('2027-02-01');
+    expect(monthEnd('2026-12-05')).toBe('2026-12-31');
+  });
+
+  it('takes today in Dubai, four hours ahead of UTC', () => {
+    expect(todayInDubai(new Date('2026-03-31T20:30:00Z'))).toBe('2026-04-01');
+    expect(todayInDubai(new Date('2026-03-31T19:59:00Z'))).toBe('2026-03-31');
+  });
+});
