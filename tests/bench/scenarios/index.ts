@@ -9,6 +9,7 @@ import { jsScenario } from './js';
 import { ledgerScenario } from './ledger';
 import { propertiesScenario } from './properties';
 import { purchasesScenario } from './purchases';
+import { sipScenario } from './sip';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -16,5 +17,6 @@ export const scenarios: Scenario[] = [
   authScenario,
   ledgerScenario,
   purchasesScenario,
+  sipScenario,
   propertiesScenario,
 ];
