@@ -23,6 +23,8 @@ export type ListState = {
 export type ListStateSpec = {
   /** The query names of the list's own filters. */
   filterKeys: readonly string[];
+  /** Filters with a value when the URL names none (kept out of the URL when chosen). */
+  filterDefaults?: Readonly<Record<string, string>>;
   defaultSort?: string;
   defaultLimit?: number;
   /** Sort values the list accepts; anything else in the URL falls back to the default. */
@@ -43,7 +45,7 @@ export function readListState(search: string | URLSearchParams, spec: ListStateS
   const sort = params.get(`${p}sort`)?.trim() ?? '';
   const filters: Record<string, string> = {};
   for (const key of spec.filterKeys) {
-    const v = params.get(`${p}${key}`)?.trim();
+    const v = params.get(`${p}${key}`)?.trim() || spec.filterDefaults?.[key];
     if (v) filters[key] = v;
   }
   return {
@@ -68,11 +70,15 @@ export function writeListState(search: string | URLSearchParams, state: ListStat
   };
   set('q', state.q.trim(), '');
   set('sort', state.sort, spec.defaultSort ?? '');
-  for (const key of spec.filterKeys) set(key, state.filters[key]?.trim() ?? '', '');
+  for (const key of spec.filterKeys) set(key, state.filters[key]?.trim() ?? '', spec.filterDefaults?.[key] ?? '');
   set('limit', state.limit, spec.defaultLimit ?? LIST_LIMIT_DEFAULT);
   set('offset', state.offset, 0);
   return params.toString();
 }
+
+/** Whether the state narrows the list: a search, or a filter other than its default. */
+export const isFiltered = (state: ListState, spec: Pick<ListStateSpec, 'filterDefaults'>): boolean =>
+  Boolean(state.q) || Object.entries(state.filters).some(([k, v]) => v !== (spec.filterDefaults?.[k] ?? ''));
 
 /** The API query of the list: the contract's names, empty values left out, no prefix. */
 export function apiQuery(state: ListState): URLSearchParams {
