@@ -34,8 +34,13 @@ describe('list state in the URL', () => {
     const all = { ...initial, filters: { status: 'all' } };
     expect(writeListState('', all, queue)).toBe('status=all');
     expect(isFiltered(readListState('status=all', queue), queue)).toBe(true);
-    // Clearing the filter (an empty value) goes back to the default.
-    expect(writeListState('status=all', { ...initial, filters: { status: '' } }, queue)).toBe('');
+    // Choosing no filter at all is written as an empty value, read back as no filter; the default value leaves the URL clean.
+    const none = writeListState('status=all', { ...initial, filters: { status: '' } }, queue);
+    expect(none).toBe('status=');
+    expect(readListState(none, queue).filters).toEqual({ status: '' });
+    expect(apiQuery(readListState(none, queue)).has('status')).toBe(false);
+    expect(isFiltered(readListState(none, queue), queue)).toBe(true);
+    expect(writeListState('status=', initial, queue)).toBe('');
   });
 
   it('builds the API query with the contract names', () => {

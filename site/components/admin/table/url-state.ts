@@ -45,8 +45,12 @@ export function readListState(search: string | URLSearchParams, spec: ListStateS
   const sort = params.get(`${p}sort`)?.trim() ?? '';
   const filters: Record<string, string> = {};
   for (const key of spec.filterKeys) {
-    const v = params.get(`${p}${key}`)?.trim() || spec.filterDefaults?.[key];
-    if (v) filters[key] = v;
+    const raw = params.get(`${p}${key}`);
+    const fallback = spec.filterDefaults?.[key];
+    // A filter with a default: absent means the default, present but empty means "no filter" (kept as '').
+    if (raw === null) {
+      if (fallback) filters[key] = fallback;
+    } else if (raw.trim() || fallback) filters[key] = raw.trim();
   }
   return {
     q: params.get(`${p}q`)?.trim() ?? '',
@@ -70,7 +74,13 @@ export function writeListState(search: string | URLSearchParams, state: ListStat
   };
   set('q', state.q.trim(), '');
   set('sort', state.sort, spec.defaultSort ?? '');
-  for (const key of spec.filterKeys) set(key, state.filters[key]?.trim() ?? '', spec.filterDefaults?.[key] ?? '');
+  for (const key of spec.filterKeys) {
+    const value = state.filters[key]?.trim() ?? '';
+    const fallback = spec.filterDefaults?.[key] ?? '';
+    // "No filter" on a list whose filter has a default is written as an empty value (?status=).
+    if (fallback && value === '') params.set(`${p}${key}`, '');
+    else set(key, value, fallback);
+  }
   set('limit', state.limit, spec.defaultLimit ?? LIST_LIMIT_DEFAULT);
   set('offset', state.offset, 0);
   return params.toString();
