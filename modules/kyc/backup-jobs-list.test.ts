@@ -37,7 +37,7 @@ describeEachDb('GET /api/admin/kyc/backup/jobs (the list contract)', (kind) => {
         phase: i % 4 === 0 ? `Reading documents ${i} of 80` : 'Finished',
         error: i % 4 === 1 ? 'The passphrase does not open this archive.' : null,
         summary: i % 4 > 1 ? `${i} records, ${i * 2} documents restored, all checksums match.` : null,
-        archive: i === N ? { fileName: 'manzil-kyc-backup-Aïsha-audit.mzkb', size: 12345, range: { from: '2026-01-01', to: '2026-01-31' }, counts: { applications: 1, documents: 2, history: 3 }, downloadUrl: '/x' } : null,
+        archive: i === N ? { fileName: 'manzil-kyc-backup-Aïsha-audit.mzkb', size: 12345, range: { from: '2026-01-01', to: '2026-01-31' }, counts: { applications: 1, documents: 2, history: 3, files: 2 }, downloadUrl: '/x' } : null,
       });
     }
   });

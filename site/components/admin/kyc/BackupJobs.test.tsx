@@ -19,7 +19,7 @@ const job = (patch: Partial<BackupJob>): BackupJob => ({
   phase: 'Finished',
   progress: 1,
   error: null,
-  archive: { fileName: 'manzil-kyc-backup-2026-03-01.mzkb', size: 2048, range: { from: '2026-02-01', to: '2026-03-01' }, counts: { applications: 2, documents: 8, history: 4 }, downloadUrl: '/api/admin/kyc/backup/exports/j1/download' },
+  archive: { fileName: 'manzil-kyc-backup-2026-03-01.mzkb', size: 2048, range: { from: '2026-02-01', to: '2026-03-01' }, counts: { applications: 2, documents: 8, history: 4, files: 8 }, downloadUrl: '/api/admin/kyc/backup/exports/j1/download' },
   report: null,
   summary: 'Archive ready: 2 applications, 8 documents.',
   ...patch,
