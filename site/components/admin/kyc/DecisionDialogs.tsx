@@ -2,7 +2,7 @@
  * The decisions on a KYC application, each in its dialog: approve (with an override when screening
  * flagged the applicant), reject with reasons per document, or ask for more documents.
  */
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { type AdminKycDetail, KYC_DOCUMENT_TYPES, type KycDocumentType, kycDocumentTypeLabels, kycMessages } from '@modules/kyc/contract';
 import { ApiError, api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
@@ -68,10 +68,10 @@ function useDecision(url: string, onDone: DecisionProps['onDone'], onClose: () =
       setBusy(false);
     }
   };
-  const reset = () => {
+  const reset = useCallback(() => {
     setError(null);
     setFields({});
-  };
+  }, []);
   return { busy, error, fields, send, reset };
 }
 
@@ -90,7 +90,7 @@ export function ApproveDialog({ open, onClose, detail, url, onDone }: DecisionPr
       setLocal(undefined);
       reset();
     }
-  }, [open]);
+  }, [open, reset]);
   const needsOverride = detail.approvalNeedsOverride;
   const submit = () => {
     if (needsOverride && (!override || reason.trim().length < 10)) return setLocal(kycMessages.overrideReason);
@@ -146,7 +146,7 @@ export function RejectDialog({ open, onClose, detail, url, onDone }: DecisionPro
       setLocal({});
       reset();
     }
-  }, [open]);
+  }, [open, reset]);
   const submit = () => {
     const problems: Record<string, string> = {};
     if (reason.trim().length < 10) problems.reason = kycMessages.rejectReason;
@@ -225,7 +225,7 @@ export function RequestDialog({ open, onClose, detail, url, onDone }: DecisionPr
       setLocal({});
       reset();
     }
-  }, [open]);
+  }, [open, reset]);
   const listId = useId();
   const submit = () => {
     const problems: Record<string, string> = {};
