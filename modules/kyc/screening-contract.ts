@@ -9,6 +9,8 @@
  *   POST   /api/admin/screening/lists            JSON { name, csv, replace? } or multipart (name, file, replace?) → 201 ScreeningListJson;
  *                                                400 { error: 'csv_invalid', errors: [{ line, column?, message }] } on any bad row
  *   GET    /api/admin/screening/lists/:id        ?limit&offset&q → ScreeningListJson & { entries: ScreeningEntryJson[], entriesTotal }
+ *   GET    /api/admin/screening/lists/:id/entries  screeningEntriesQuery (list contract: q, sort, limit, offset, category)
+ *                                                → { items: ScreeningEntryJson[], total }; /entries/export → text/csv
  *   DELETE /api/admin/screening/lists/:id        → { success, message }
  *   POST   /api/admin/screening/check            { name, dateOfBirth?, nationality? } → ScreeningResult
  */
@@ -265,6 +267,16 @@ export const screeningListsQuery = listQuery({
   filters: { source: z.enum(SCREENING_LIST_SOURCES, { error: 'source must be upload or demo' }).optional() },
 });
 export type ScreeningListsQuery = z.output<typeof screeningListsQuery>;
+
+export const SCREENING_ENTRY_SORT_FIELDS = ['line', 'name', 'category'] as const;
+
+/** One list's entries, in file order by default. Search: names, aliases and references. */
+export const screeningEntriesQuery = listQuery({
+  sort: SCREENING_ENTRY_SORT_FIELDS,
+  defaultSort: 'line',
+  filters: { category: z.enum(SCREENING_CATEGORIES, { error: 'category must be sanctions or pep' }).optional() },
+});
+export type ScreeningEntriesQuery = z.output<typeof screeningEntriesQuery>;
 
 export const listIdParam = z.object({ id: z.uuid(screeningMessages.listNotFound) });
 export const listDetailQuery = z.object({

@@ -3,10 +3,11 @@ import { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import { adminSession, parseCsv } from '@tests/helpers/admin-session';
 import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
-import type { ScreeningListJson } from './screening-contract';
-import { screeningLists } from './screening-schema';
+import type { ScreeningEntryJson, ScreeningListJson } from './screening-contract';
+import { screeningEntries, screeningLists } from './screening-schema';
 
 type Page = { items: ScreeningListJson[]; total: number; threshold: number };
+type EntryPage = { items: ScreeningEntryJson[]; total: number };
 
 describeEachDb('GET /api/admin/screening/lists (the list contract)', (kind) => {
   let database: Database;
@@ -26,7 +27,7 @@ describeEachDb('GET /api/admin/screening/lists (the list contract)', (kind) => {
     get = session.get;
     // 61 lists; "Zürich PEP register" comes last A–Z, so it is never on the first page of 50.
     const start = Date.UTC(2026, 0, 1);
-    await database.db.insert(screeningLists).values(
+    const made = await database.db.insert(screeningLists).values(
       Array.from({ length: N + 1 }, (_, i) => ({
         name: i === N ? 'Zürich PEP register' : `List ${String(i).padStart(2, '0')}`,
         source: i % 5 === 0 && i !== N ? 'demo' : 'upload',
@@ -35,8 +36,21 @@ describeEachDb('GET /api/admin/screening/lists (the list contract)', (kind) => {
         createdAt: new Date(start + i * 60_000),
         updatedAt: new Date(start + i * 60_000),
       })),
+    ).returning();
+    // The Zürich list's 61 entries, in file order; the last one is Ḱarim al-Mirqadi, alias Kareem Mirqadi.
+    listId = made.find((l) => l.name.startsWith('Zürich'))!.id;
+    await database.db.insert(screeningEntries).values(
+      Array.from({ length: N + 1 }, (_, i) => ({
+        listId,
+        name: i === N ? 'Karîm al-Mirqadi' : `Person ${String(i).padStart(2, '0')}`,
+        aliases: i === N ? ['Kareem Mirqadi', '=cmd'] : [],
+        category: i % 2 === 0 ? 'pep' : 'sanctions',
+        reference: `ZH-${String(i).padStart(3, '0')}`,
+        line: i + 2,
+      })),
     );
   });
+  let listId = '';
   afterAll(() => database.close());
 
   it('a search finds the list beyond the first page, ignoring accents and case; total and threshold', async () => {
@@ -72,8 +86,33 @@ describeEachDb('GET /api/admin/screening/lists (the list contract)', (kind) => {
     expect(res.headers.get('content-disposition')).toMatch(/filename="manzil-screening-lists-\d{4}-\d{2}-\d{2}\.csv"/);
     const rows = parseCsv(await res.text());
     expect(rows[0]).toEqual(['List', 'Source', 'Entries', 'Sanctions', 'PEP', 'Uploaded by', 'Created (UTC)', 'Updated (UTC)']);
-    expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([['Zürich PEP register', 'upload', '5000', '0', '5000', 'List Admin']]);
+    expect(rows.slice(1).map((r) => r.slice(0, 6))).toEqual([['Zürich PEP register', 'upload', '5000', '30', '4970', 'List Admin']]);
     expect(parseCsv(await (await get('/api/admin/screening/lists/export?source=demo&q=list')).text())).toHaveLength(12 + 1);
     expect((await app.handle(new Request('http://localhost/api/admin/screening/lists/export'))).status).toBe(401);
+  });
+
+  it('entries: a search finds the entry beyond the first page, sorts, counts, exports the filtered set', async () => {
+    const base = `/api/admin/screening/lists/${listId}/entries`;
+    const first = (await (await get(base)).json()) as EntryPage;
+    expect(first.total).toBe(N + 1);
+    expect(first.items).toHaveLength(50);
+    expect(first.items[0]!.line).toBe(2);
+    for (const q of ['karim', 'KAREEM mirqadi', 'zh-060']) {
+      const found = (await (await get(`${base}?q=${encodeURIComponent(q)}`)).json()) as EntryPage;
+      expect(found, q).toMatchObject({ total: 1, items: [{ name: 'Karîm al-Mirqadi', reference: 'ZH-060' }] });
+    }
+    expect(((await (await get(`${base}?category=sanctions`)).json()) as EntryPage).total).toBe(30);
+    const desc = (await (await get(`${base}?sort=-line&limit=200`)).json()) as EntryPage;
+    expect(desc.items[0]!.name).toBe('Karîm al-Mirqadi');
+    for (const bad of ['limit=0', 'sort=aliases', 'category=other']) expect((await get(`${base}?${bad}`)).status, bad).toBe(400);
+    expect((await get('/api/admin/screening/lists/00000000-0000-4000-8000-000000000000/entries')).status).toBe(404);
+    expect((await get('/api/admin/screening/lists/00000000-0000-4000-8000-000000000000/entries/export')).status).toBe(404);
+
+    const rows = parseCsv(await (await get(`${base}/export?q=mirqadi`)).text());
+    expect(rows).toEqual([
+      ['Line', 'Name', 'Aliases', 'Date of birth', 'Nationality', 'Category', 'Reference'],
+      ['62', 'Karîm al-Mirqadi', 'Kareem Mirqadi; =cmd', '', '', 'pep', 'ZH-060'],
+    ]);
+    expect(parseCsv(await (await get(`${base}/export?category=pep`)).text())).toHaveLength(31 + 1);
   });
 });

@@ -6,8 +6,19 @@ import { AppError, badRequest, tooLarge } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { csvResponse, exportName } from '@api/list';
-import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, screeningListsQuery, uploadListInput } from './screening-contract';
-import { checkName, deleteScreeningList, getScreeningList, listScreeningLists, SCREENING_LISTS_CSV_HEADER, screeningListCsvRows, uploadScreeningList } from './screening';
+import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, screeningEntriesQuery, screeningListsQuery, uploadListInput } from './screening-contract';
+import {
+  checkName,
+  deleteScreeningList,
+  getScreeningList,
+  listScreeningEntries,
+  listScreeningLists,
+  SCREENING_ENTRIES_CSV_HEADER,
+  SCREENING_LISTS_CSV_HEADER,
+  screeningEntryCsvRows,
+  screeningListCsvRows,
+  uploadScreeningList,
+} from './screening';
 
 /** Multipart overhead allowed on top of the file itself. */
 const FORM_SLACK = 64 * 1024;
@@ -60,6 +71,12 @@ export const screeningRoutes = (deps: { db: Db }) => {
           return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
         },
       },
+    )
+    .get('/lists/:id/entries', ({ params, query }) => listScreeningEntries(db, params.id, query), { auth: 'admin', params: listIdParam, query: screeningEntriesQuery })
+    .get(
+      '/lists/:id/entries/export',
+      async ({ params, query }) => csvResponse(exportName('screening-list-entries'), SCREENING_ENTRIES_CSV_HEADER, await screeningEntryCsvRows(db, params.id, query)),
+      { auth: 'admin', params: listIdParam, query: screeningEntriesQuery },
     )
     .get('/lists/:id', ({ params, query }) => getScreeningList(db, params.id, query), { auth: 'admin', params: listIdParam, query: listDetailQuery })
     .delete('/lists/:id', ({ params, user, request }) => deleteScreeningList(db, params.id, { id: user.id, ip: requestMeta(request).ip }), {

@@ -25,6 +25,7 @@ import {
   type ScreeningHit,
   type ScreeningListDetailJson,
   type ScreeningListJson,
+  type ScreeningEntriesQuery,
   type ScreeningListsQuery,
   type ScreeningResult,
   type ScreeningRisk,
@@ -198,17 +199,69 @@ export async function getScreeningList(db: Db, id: string, q: { limit?: number; 
     db.select().from(screeningEntries).where(where).orderBy(asc(screeningEntries.line), asc(screeningEntries.name)).limit(q.limit ?? 50).offset(q.offset ?? 0),
     db.select({ n: count() }).from(screeningEntries).where(where),
   ]);
-  const entries: ScreeningEntryJson[] = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    aliases: r.aliases,
-    dateOfBirth: r.dateOfBirth,
-    nationality: r.nationality,
-    category: r.category as ScreeningCategory,
-    reference: r.reference,
-    line: r.line,
-  }));
+  const entries = rows.map(entryJson);
   return { ...list, entries, entriesTotal: Number(n) };
+}
+
+const entryJson = (r: typeof screeningEntries.$inferSelect): ScreeningEntryJson => ({
+  id: r.id,
+  name: r.name,
+  aliases: r.aliases,
+  dateOfBirth: r.dateOfBirth,
+  nationality: r.nationality,
+  category: r.category as ScreeningCategory,
+  reference: r.reference,
+  line: r.line,
+});
+
+const ENTRY_SORT = { line: screeningEntries.line, name: sql`lower(${screeningEntries.name})`, category: screeningEntries.category };
+
+/** What a person types: the listed name, an alias, the reference. */
+const entriesWhere = (listId: string, q: ScreeningEntriesQuery): SQL | undefined =>
+  allOf(
+    eq(screeningEntries.listId, listId),
+    searchWhere(q.q, [screeningEntries.name, sql`${screeningEntries.aliases}::text`, screeningEntries.reference]),
+    q.category && eq(screeningEntries.category, q.category),
+  );
+
+const entriesPage = (db: Db, listId: string, q: ScreeningEntriesQuery, limit: number, offset: number) =>
+  db
+    .select()
+    .from(screeningEntries)
+    .where(entriesWhere(listId, q))
+    .orderBy(...orderBy(q.sort, ENTRY_SORT, screeningEntries.id))
+    .limit(limit)
+    .offset(offset)
+    .then((rows) => rows.map(entryJson));
+
+async function requireList(db: Db, id: string) {
+  const [list] = await db.select({ id: screeningLists.id }).from(screeningLists).where(eq(screeningLists.id, id));
+  if (!list) throw notFound(screeningMessages.listNotFound, 'screening_list_not_found');
+}
+
+/** GET /api/admin/screening/lists/:id/entries: one list's entries on the one list contract. */
+export async function listScreeningEntries(db: Db, listId: string, q: ScreeningEntriesQuery): Promise<ListResult<ScreeningEntryJson>> {
+  await requireList(db, listId);
+  return listPage(
+    entriesPage(db, listId, q, q.limit, q.offset),
+    db
+      .select({ n: countAll })
+      .from(screeningEntries)
+      .where(entriesWhere(listId, q))
+      .then(([r]) => r?.n ?? 0),
+  );
+}
+
+export const SCREENING_ENTRIES_CSV_HEADER = ['Line', 'Name', 'Aliases', 'Date of birth', 'Nationality', 'Category', 'Reference'];
+
+/** Every entry of one list for the same query, as CSV rows (the list is checked first: an unknown id is a 404, not an empty file). */
+export async function screeningEntryCsvRows(db: Db, listId: string, q: ScreeningEntriesQuery): Promise<AsyncGenerator<CsvCell[]>> {
+  await requireList(db, listId);
+  return (async function* () {
+    for await (const e of allRows((limit, offset) => entriesPage(db, listId, q, limit, offset))) {
+      yield [e.line, e.name, e.aliases.join('; '), e.dateOfBirth, e.nationality, e.category, e.reference];
+    }
+  })();
 }
 
 async function insertEntries(db: Db, listId: string, entries: ParsedScreeningEntry[]) {

@@ -40,4 +40,23 @@ describe('screening lists on the admin table', () => {
     });
     expect(screen.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe('/api/admin/screening/lists/export?q=demo&sort=name&source=demo');
   });
+
+  it('shows the entries of a list in a dialog, searched on the server, and forgets the search when it closes', async () => {
+    const entry = { id: 'e1', name: 'Karim al-Mirqadi', aliases: ['Kareem Mirqadi'], dateOfBirth: '1970', nationality: 'AE', category: 'sanctions' as const, reference: 'DEMO-1', line: 2 };
+    const calls = mockFetch({
+      '/api/admin/screening/lists': () => json({ items: [list], total: 1, threshold: 0.85 }),
+      '/api/admin/screening/lists/l1/entries': () => json({ items: [entry], total: 1 }),
+    });
+    const { location } = renderWithApp(<ScreeningLists />, '/admin/kyc?tab=screening');
+    fireEvent.click(await screen.findByRole('button', { name: 'Entries of Demo watchlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Demo watchlist' });
+    expect(await within(dialog).findByText('Kareem Mirqadi')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Search names, aliases and references'), { target: { value: 'kareem' } });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/screening/lists/l1/entries' && c.url.searchParams.get('q') === 'kareem')).toBe(true));
+    expect(location.history?.at(-1)).toContain('entries.q=kareem');
+    expect(within(dialog).getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toBe('/api/admin/screening/lists/l1/entries/export?q=kareem&sort=line');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history?.at(-1)).toBe('/admin/kyc?tab=screening');
+  });
 });
