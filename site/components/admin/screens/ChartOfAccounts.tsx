@@ -22,7 +22,7 @@ import {
 } from '@modules/ledger/contract';
 import { api, apiRequest, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
-import { ListError, LoadingRows } from '../lists';
+import { ErrorState, SkeletonRows } from '../table/states';
 import { Badge, Button, EmptyState, ListCard, ScreenIntro, SearchField, Toolbar, cx } from '../ui';
 import { formatDate, todayInDubai } from '../ledger/dates';
 import { ACCOUNTS_URL, ledgerUrl, refreshLedger } from '../ledger/endpoints';
@@ -206,7 +206,7 @@ export default function ChartOfAccounts() {
         }
       >
         {accounts.isError ? (
-          <ListError error={accounts.error} what="the chart of accounts" onRetry={() => void accounts.refetch()} />
+          <ErrorState error={accounts.error} what="the chart of accounts" onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />
         ) : (
           <>
             <p id="coa-keys" className="sr-only">
@@ -234,7 +234,7 @@ export default function ChartOfAccounts() {
                 </thead>
                 <tbody ref={gridRef} className="divide-y divide-slate-100">
                   {accounts.isPending ? (
-                    <LoadingRows columns={5} rows={8} />
+                    <SkeletonRows columns={5} rows={8} />
                   ) : (
                     rows.map((row) => (
                       <AccountRow
