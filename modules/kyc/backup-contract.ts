@@ -8,7 +8,8 @@
  * Admin API under /api/admin/kyc/backup (401 visitor, 403 investor; every export, download and restore audited)
  *   GET  /preview?from&to                → BackupPreview (what an export of that range would hold)
  *   POST /exports { from, to, passphrase } → 202 BackupJob (kind 'export'; poll it)
- *   GET  /jobs                           → { items: BackupJob[] } (this server's recent jobs, newest first)
+ *   GET  /jobs                           backupJobsQuery (the one list contract: q, sort, limit, offset, kind, status)
+ *                                        → { items: BackupJob[], total } (this server's recent jobs, newest first); /jobs/export → text/csv
  *   GET  /jobs/:id                       → BackupJob (progress, then result or error)
  *   GET  /exports/:id/download           → the archive file (application/octet-stream)
  *   POST /restores { size, fileName? }   → 201 { id, chunkSize } an upload in chunks (the server takes ≤ 12 MB per request)
@@ -17,6 +18,7 @@
  *   POST /restores/:id/apply  { passphrase } → 202 BackupJob (kind 'restore': verify, then upsert in one transaction, then compare)
  */
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 
 export const BACKUP_FILE_EXTENSION = '.mzkb';
 export const MIN_PASSPHRASE_LENGTH = 12;
@@ -128,3 +130,18 @@ export const restoreSummary = (records: number, documents: number) =>
   `${records} record${records === 1 ? '' : 's'}, ${documents} document${documents === 1 ? '' : 's'} restored, all checksums match.`;
 
 export { formatBytes } from '../files/contract';
+
+export const BACKUP_JOB_KINDS = ['export', 'verify', 'restore'] as const;
+export const BACKUP_JOB_STATUSES = ['running', 'done', 'failed'] as const;
+export const BACKUP_JOB_SORT_FIELDS = ['createdAt', 'finishedAt', 'kind', 'status'] as const;
+
+/** This hour's jobs, newest first. `createdAt` is when the job started. Search: its phase, summary, error and archive name. */
+export const backupJobsQuery = listQuery({
+  sort: BACKUP_JOB_SORT_FIELDS,
+  defaultSort: '-createdAt',
+  filters: {
+    kind: z.enum(BACKUP_JOB_KINDS, { error: 'kind must be export, verify or restore' }).optional(),
+    status: z.enum(BACKUP_JOB_STATUSES, { error: 'status must be running, done or failed' }).optional(),
+  },
+});
+export type BackupJobsQuery = z.output<typeof backupJobsQuery>;

@@ -10,8 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, badRequest, conflict, notFound } from '@api/errors';
+import { foldText, type CsvCell } from '@api/list';
+import { parseSort, type ListResult } from '../platform/list';
 import { ArchiveError } from './backup-archive';
-import { BACKUP_FILE_EXTENSION, backupMessages, RESTORE_CHUNK_BYTES, type BackupJob } from './backup-contract';
+import { BACKUP_FILE_EXTENSION, backupMessages, RESTORE_CHUNK_BYTES, type BackupJob, type BackupJobsQuery } from './backup-contract';
 
 export type Actor = { id: string; email?: string; ip?: string | null };
 
@@ -97,9 +99,34 @@ export function getJob(id: string): BackupJob {
   return snapshot(s);
 }
 
-export function listJobs(): BackupJob[] {
+/** The jobs of a query, whole (they live in memory, an hour at most): search, filters and sort. */
+function matchingJobs(q: BackupJobsQuery): BackupJob[] {
   prune();
-  return [...jobs.values()].map(snapshot).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  const words = foldText(q.q ?? '').split(/\s+/).filter(Boolean);
+  const { field, direction } = parseSort(q.sort);
+  const key = (j: BackupJob) => (field === 'createdAt' ? j.startedAt : field === 'finishedAt' ? (j.finishedAt ?? '') : j[field]);
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...jobs.values()]
+    .map(snapshot)
+    .filter((j) => (!q.kind || j.kind === q.kind) && (!q.status || j.status === q.status))
+    .filter((j) => {
+      const text = foldText([j.kind, j.status, j.phase, j.summary, j.error, j.archive?.fileName].filter(Boolean).join(' '));
+      return words.every((w) => text.includes(w));
+    })
+    .sort((a, b) => sign * (key(a).localeCompare(key(b)) || a.id.localeCompare(b.id)));
+}
+
+/** GET /api/admin/kyc/backup/jobs: this server's jobs on the one list contract. */
+export function listJobs(q: BackupJobsQuery): ListResult<BackupJob> {
+  const all = matchingJobs(q);
+  return { items: all.slice(q.offset, q.offset + q.limit), total: all.length };
+}
+
+export const BACKUP_JOBS_CSV_HEADER = ['Started (UTC)', 'Finished (UTC)', 'Kind', 'Status', 'Summary', 'Error', 'Archive', 'Archive size (bytes)'];
+
+/** Every job of the same query, as CSV rows (never the archive itself). */
+export function jobCsvRows(q: BackupJobsQuery): CsvCell[][] {
+  return matchingJobs(q).map((j) => [j.startedAt, j.finishedAt, j.kind, j.status, j.summary, j.error, j.archive?.fileName ?? null, j.archive?.size ?? null]);
 }
 
 // ——— upload (in chunks) ———

@@ -3,9 +3,10 @@ import type { Db } from '@db/client';
 import { parseCookieHeader, SESSION_COOKIE } from '@api/cookies';
 import { readLimitedBytes } from '@api/body';
 import { AppError, badRequest } from '@api/errors';
+import { csvResponse, exportName } from '@api/list';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
-import { chunkQuery, exportInput, jobIdParam, passphraseInput, previewQuery, RESTORE_CHUNK_BYTES, startRestoreInput, backupMessages } from './backup-contract';
+import { backupJobsQuery, chunkQuery, exportInput, jobIdParam, passphraseInput, previewQuery, RESTORE_CHUNK_BYTES, startRestoreInput, backupMessages } from './backup-contract';
 import * as backup from './backup';
 
 async function requireAdmin(db: Db, token: string | undefined) {
@@ -35,7 +36,8 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
       },
       { auth: 'admin', body: exportInput },
     )
-    .get('/jobs', () => ({ items: backup.listJobs() }), { auth: 'admin' })
+    .get('/jobs', ({ query }) => backup.listJobs(query), { auth: 'admin', query: backupJobsQuery })
+    .get('/jobs/export', ({ query }) => csvResponse(exportName('kyc-backup-jobs'), backup.BACKUP_JOBS_CSV_HEADER, backup.jobCsvRows(query)), { auth: 'admin', query: backupJobsQuery })
     .get('/jobs/:id', ({ params }) => backup.getJob(params.id), { auth: 'admin', params: jobIdParam })
     .get(
       '/exports/:id/download',

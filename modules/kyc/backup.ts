@@ -23,7 +23,7 @@ import { BACKUP_FILE_EXTENSION, backupMessages, type BackupCounts, type BackupJo
 import { backupDir, fail, JOB_TTL_MS, jobs, newJob, snapshot, type Actor, type JobState } from './backup-jobs';
 import { inRangeUsers, previewBackup, rowsJson, TABLE_KEYS, whereFor, type RawRecords } from './backup-records';
 
-export { getJob, listJobs, startUpload, writeChunk } from './backup-jobs';
+export { BACKUP_JOBS_CSV_HEADER, getJob, jobCsvRows, listJobs, startUpload, writeChunk } from './backup-jobs';
 export { previewBackup } from './backup-records';
 export { startRestore, startVerify } from './backup-restore';
 

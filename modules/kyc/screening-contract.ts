@@ -4,16 +4,20 @@
  * the same parser the API uses.
  *
  * Admin API (auth: admin; 401 visitor, 403 investor)
- *   GET    /api/admin/screening/lists            → { items: ScreeningListJson[], total, threshold }
+ *   GET    /api/admin/screening/lists            screeningListsQuery (the one list contract: q, sort, limit, offset, source)
+ *                                                → { items: ScreeningListJson[], total, threshold }; /lists/export → text/csv
  *   POST   /api/admin/screening/lists            JSON { name, csv, replace? } or multipart (name, file, replace?) → 201 ScreeningListJson;
  *                                                400 { error: 'csv_invalid', errors: [{ line, column?, message }] } on any bad row
  *   GET    /api/admin/screening/lists/:id        ?limit&offset&q → ScreeningListJson & { entries: ScreeningEntryJson[], entriesTotal }
+ *   GET    /api/admin/screening/lists/:id/entries  screeningEntriesQuery (list contract: q, sort, limit, offset, category)
+ *                                                → { items: ScreeningEntryJson[], total }; /entries/export → text/csv
  *   DELETE /api/admin/screening/lists/:id        → { success, message }
  *   POST   /api/admin/screening/check            { name, dateOfBirth?, nationality? } → ScreeningResult
  */
 import { formatBytes } from '../files/contract';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { listQuery } from '../platform/list';
 import { COUNTRIES } from './contract';
 
 export const SCREENING_CATEGORIES = ['sanctions', 'pep'] as const;
@@ -252,6 +256,27 @@ export const checkNameInput = z.object({
     .transform((v) => (v ? parseCountry(v) : undefined)),
 });
 export type CheckNameInput = z.input<typeof checkNameInput>;
+
+export const SCREENING_LIST_SOURCES = ['upload', 'demo'] as const;
+export const SCREENING_LIST_SORT_FIELDS = ['name', 'entries', 'createdAt', 'updatedAt'] as const;
+
+/** The lists, A–Z by default. Search: the list's name and the name of who uploaded it. */
+export const screeningListsQuery = listQuery({
+  sort: SCREENING_LIST_SORT_FIELDS,
+  defaultSort: 'name',
+  filters: { source: z.enum(SCREENING_LIST_SOURCES, { error: 'source must be upload or demo' }).optional() },
+});
+export type ScreeningListsQuery = z.output<typeof screeningListsQuery>;
+
+export const SCREENING_ENTRY_SORT_FIELDS = ['line', 'name', 'category'] as const;
+
+/** One list's entries, in file order by default. Search: names, aliases and references. */
+export const screeningEntriesQuery = listQuery({
+  sort: SCREENING_ENTRY_SORT_FIELDS,
+  defaultSort: 'line',
+  filters: { category: z.enum(SCREENING_CATEGORIES, { error: 'category must be sanctions or pep' }).optional() },
+});
+export type ScreeningEntriesQuery = z.output<typeof screeningEntriesQuery>;
 
 export const listIdParam = z.object({ id: z.uuid(screeningMessages.listNotFound) });
 export const listDetailQuery = z.object({

@@ -5,8 +5,20 @@ import { readLimitedBytes } from '@api/body';
 import { AppError, badRequest, tooLarge } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
-import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, uploadListInput } from './screening-contract';
-import { checkName, deleteScreeningList, getScreeningList, listScreeningLists, uploadScreeningList } from './screening';
+import { csvResponse, exportName } from '@api/list';
+import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, screeningEntriesQuery, screeningListsQuery, uploadListInput } from './screening-contract';
+import {
+  checkName,
+  deleteScreeningList,
+  getScreeningList,
+  listScreeningEntries,
+  listScreeningLists,
+  SCREENING_ENTRIES_CSV_HEADER,
+  SCREENING_LISTS_CSV_HEADER,
+  screeningEntryCsvRows,
+  screeningListCsvRows,
+  uploadScreeningList,
+} from './screening';
 
 /** Multipart overhead allowed on top of the file itself. */
 const FORM_SLACK = 64 * 1024;
@@ -26,10 +38,8 @@ export const screeningRoutes = (deps: { db: Db }) => {
   return new Elysia({ prefix: '/api/admin/screening' })
     .use(authPlugin(deps))
     .onTransform(async ({ cookie }) => requireAdmin(db, cookie[SESSION_COOKIE]?.value as string | undefined))
-    .get('/lists', async () => {
-      const items = await listScreeningLists(db);
-      return { items, total: items.length, threshold: MATCH_THRESHOLD };
-    }, { auth: 'admin' })
+    .get('/lists', async ({ query }) => ({ ...(await listScreeningLists(db, query)), threshold: MATCH_THRESHOLD }), { auth: 'admin', query: screeningListsQuery })
+    .get('/lists/export', ({ query }) => csvResponse(exportName('screening-lists'), SCREENING_LISTS_CSV_HEADER, screeningListCsvRows(db, query)), { auth: 'admin', query: screeningListsQuery })
     .post(
       '/lists',
       async ({ body, user, request, set }) => {
@@ -61,6 +71,12 @@ export const screeningRoutes = (deps: { db: Db }) => {
           return new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
         },
       },
+    )
+    .get('/lists/:id/entries', ({ params, query }) => listScreeningEntries(db, params.id, query), { auth: 'admin', params: listIdParam, query: screeningEntriesQuery })
+    .get(
+      '/lists/:id/entries/export',
+      async ({ params, query }) => csvResponse(exportName('screening-list-entries'), SCREENING_ENTRIES_CSV_HEADER, await screeningEntryCsvRows(db, params.id, query)),
+      { auth: 'admin', params: listIdParam, query: screeningEntriesQuery },
     )
     .get('/lists/:id', ({ params, query }) => getScreeningList(db, params.id, query), { auth: 'admin', params: listIdParam, query: listDetailQuery })
     .delete('/lists/:id', ({ params, user, request }) => deleteScreeningList(db, params.id, { id: user.id, ip: requestMeta(request).ip }), {

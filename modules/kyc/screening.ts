@@ -6,9 +6,11 @@
  *       when flagged, tells the operators (notifyAdmins 'screening_hit', inside the same transaction)
  *   checkName(db, { name, dateOfBirth?, nationality? })                    the admin "try a name" tool (no side effects)
  */
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { badRequest, conflict, notFound } from '@api/errors';
+import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
+import type { ListResult } from '../platform/list';
 import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
 import { notifyAdmins } from '../notifications';
@@ -23,6 +25,8 @@ import {
   type ScreeningHit,
   type ScreeningListDetailJson,
   type ScreeningListJson,
+  type ScreeningEntriesQuery,
+  type ScreeningListsQuery,
   type ScreeningResult,
   type ScreeningRisk,
 } from './screening-contract';
@@ -121,7 +125,7 @@ export async function screenApplicant(tx: Db, input: ScreenApplicantInput, opts:
 
 // ——— Lists ———
 
-async function listJson(db: Db, where?: ReturnType<typeof eq>): Promise<ScreeningListJson[]> {
+async function listJson(db: Db, where?: SQL, page: { order?: SQL[]; limit?: number; offset?: number } = {}): Promise<ScreeningListJson[]> {
   const rows = await db
     .select({
       id: screeningLists.id,
@@ -138,7 +142,9 @@ async function listJson(db: Db, where?: ReturnType<typeof eq>): Promise<Screenin
     .from(screeningLists)
     .leftJoin(users, eq(users.id, screeningLists.uploadedBy))
     .where(where)
-    .orderBy(asc(sql`lower(${screeningLists.name})`));
+    .orderBy(...(page.order ?? [asc(sql`lower(${screeningLists.name})`)]))
+    .limit(page.limit ?? 1000)
+    .offset(page.offset ?? 0);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -152,7 +158,35 @@ async function listJson(db: Db, where?: ReturnType<typeof eq>): Promise<Screenin
   }));
 }
 
-export const listScreeningLists = (db: Db) => listJson(db);
+const LIST_SORT = { name: sql`lower(${screeningLists.name})`, entries: screeningLists.entryCount, createdAt: screeningLists.createdAt, updatedAt: screeningLists.updatedAt };
+
+/** What a person types: the list's name, or the name of who uploaded it. */
+const listsWhere = (q: ScreeningListsQuery): SQL | undefined =>
+  allOf(searchWhere(q.q, [screeningLists.name, users.firstName, users.lastName]), q.source && eq(screeningLists.source, q.source));
+
+const listsPage = (db: Db, q: ScreeningListsQuery, limit: number, offset: number) => listJson(db, listsWhere(q), { order: orderBy(q.sort, LIST_SORT, screeningLists.id), limit, offset });
+
+/** GET /api/admin/screening/lists: the lists on the one list contract (search, source, sort and paging in SQL). */
+export function listScreeningLists(db: Db, q: ScreeningListsQuery): Promise<ListResult<ScreeningListJson>> {
+  return listPage(
+    listsPage(db, q, q.limit, q.offset),
+    db
+      .select({ n: countAll })
+      .from(screeningLists)
+      .leftJoin(users, eq(users.id, screeningLists.uploadedBy))
+      .where(listsWhere(q))
+      .then(([r]) => r?.n ?? 0),
+  );
+}
+
+export const SCREENING_LISTS_CSV_HEADER = ['List', 'Source', 'Entries', 'Sanctions', 'PEP', 'Uploaded by', 'Created (UTC)', 'Updated (UTC)'];
+
+/** Every list of the same query, as CSV rows (the lists, not their entries). */
+export async function* screeningListCsvRows(db: Db, q: ScreeningListsQuery): AsyncGenerator<CsvCell[]> {
+  for await (const l of allRows((limit, offset) => listsPage(db, q, limit, offset))) {
+    yield [l.name, l.source, l.entryCount, l.sanctionsCount, l.pepCount, l.uploadedBy?.name ?? null, l.createdAt, l.updatedAt];
+  }
+}
 
 export async function getScreeningList(db: Db, id: string, q: { limit?: number; offset?: number; q?: string } = {}): Promise<ScreeningListDetailJson> {
   const [list] = await listJson(db, eq(screeningLists.id, id));
@@ -165,17 +199,69 @@ export async function getScreeningList(db: Db, id: string, q: { limit?: number; 
     db.select().from(screeningEntries).where(where).orderBy(asc(screeningEntries.line), asc(screeningEntries.name)).limit(q.limit ?? 50).offset(q.offset ?? 0),
     db.select({ n: count() }).from(screeningEntries).where(where),
   ]);
-  const entries: ScreeningEntryJson[] = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    aliases: r.aliases,
-    dateOfBirth: r.dateOfBirth,
-    nationality: r.nationality,
-    category: r.category as ScreeningCategory,
-    reference: r.reference,
-    line: r.line,
-  }));
+  const entries = rows.map(entryJson);
   return { ...list, entries, entriesTotal: Number(n) };
+}
+
+const entryJson = (r: typeof screeningEntries.$inferSelect): ScreeningEntryJson => ({
+  id: r.id,
+  name: r.name,
+  aliases: r.aliases,
+  dateOfBirth: r.dateOfBirth,
+  nationality: r.nationality,
+  category: r.category as ScreeningCategory,
+  reference: r.reference,
+  line: r.line,
+});
+
+const ENTRY_SORT = { line: screeningEntries.line, name: sql`lower(${screeningEntries.name})`, category: screeningEntries.category };
+
+/** What a person types: the listed name, an alias, the reference. */
+const entriesWhere = (listId: string, q: ScreeningEntriesQuery): SQL | undefined =>
+  allOf(
+    eq(screeningEntries.listId, listId),
+    searchWhere(q.q, [screeningEntries.name, sql`${screeningEntries.aliases}::text`, screeningEntries.reference]),
+    q.category && eq(screeningEntries.category, q.category),
+  );
+
+const entriesPage = (db: Db, listId: string, q: ScreeningEntriesQuery, limit: number, offset: number) =>
+  db
+    .select()
+    .from(screeningEntries)
+    .where(entriesWhere(listId, q))
+    .orderBy(...orderBy(q.sort, ENTRY_SORT, screeningEntries.id))
+    .limit(limit)
+    .offset(offset)
+    .then((rows) => rows.map(entryJson));
+
+async function requireList(db: Db, id: string) {
+  const [list] = await db.select({ id: screeningLists.id }).from(screeningLists).where(eq(screeningLists.id, id));
+  if (!list) throw notFound(screeningMessages.listNotFound, 'screening_list_not_found');
+}
+
+/** GET /api/admin/screening/lists/:id/entries: one list's entries on the one list contract. */
+export async function listScreeningEntries(db: Db, listId: string, q: ScreeningEntriesQuery): Promise<ListResult<ScreeningEntryJson>> {
+  await requireList(db, listId);
+  return listPage(
+    entriesPage(db, listId, q, q.limit, q.offset),
+    db
+      .select({ n: countAll })
+      .from(screeningEntries)
+      .where(entriesWhere(listId, q))
+      .then(([r]) => r?.n ?? 0),
+  );
+}
+
+export const SCREENING_ENTRIES_CSV_HEADER = ['Line', 'Name', 'Aliases', 'Date of birth', 'Nationality', 'Category', 'Reference'];
+
+/** Every entry of one list for the same query, as CSV rows (the list is checked first: an unknown id is a 404, not an empty file). */
+export async function screeningEntryCsvRows(db: Db, listId: string, q: ScreeningEntriesQuery): Promise<AsyncGenerator<CsvCell[]>> {
+  await requireList(db, listId);
+  return (async function* () {
+    for await (const e of allRows((limit, offset) => entriesPage(db, listId, q, limit, offset))) {
+      yield [e.line, e.name, e.aliases.join('; '), e.dateOfBirth, e.nationality, e.category, e.reference];
+    }
+  })();
 }
 
 async function insertEntries(db: Db, listId: string, entries: ParsedScreeningEntry[]) {

@@ -7,6 +7,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound, unprocessable } from '@api/errors';
+import { allOf, allRows, orderSql, searchWhere, type CsvCell } from '@api/list';
 import { recordAudit } from '../audit';
 import { post } from '../ledger';
 import { notify, notifyAdmins } from '../notifications';
@@ -19,6 +20,7 @@ import {
   type AdjustmentRequestJson,
   type AdjustmentRequestStatus,
 } from './contract';
+import type { AdjustmentRequestsQuery } from './admin-list-contract';
 import { aed, big, dubaiDate, fullName, investorAccountCode, iso, isoOrNull, loadUser, q } from './helpers';
 import { lockWallet, moveWallet } from './movements';
 import { adjustmentPosting } from './postings';
@@ -202,16 +204,47 @@ export async function getAdjustmentRequest(db: Db, id: string): Promise<Adjustme
   return requestJson(row);
 }
 
-export async function listAdjustmentRequests(db: Db, query: { status?: AdjustmentRequestStatus; userId?: string; limit: number; offset: number }) {
-  const conds: SQL[] = [sql`true`];
-  if (query.status) conds.push(sql`r.status = ${query.status}`);
-  if (query.userId) conds.push(sql`r.user_id = ${query.userId}`);
-  const where = sql.join(conds, sql` and `);
+const REQUEST_SORT = {
+  createdAt: sql`r.created_at`,
+  amount: sql`r.amount`,
+  name: sql`lower(u.first_name || ' ' || u.last_name)`,
+};
+
+type RequestListQuery = Partial<AdjustmentRequestsQuery> & { limit: number; offset: number; userId?: string };
+
+/** What a person types: the investor's name or unique ID, the reason, the email of the administrator who asked. */
+const requestWhere = (query: RequestListQuery): SQL =>
+  allOf(
+    sql`true`,
+    searchWhere(query.q, [sql`(u.first_name || ' ' || u.last_name)`, sql`u.unicode`, sql`r.reason`, sql`ra.email`]),
+    query.status && sql`r.status = ${query.status}`,
+    query.userId && sql`r.user_id = ${query.userId}`,
+  )!;
+
+const requestPage = (db: Db, query: RequestListQuery, limit: number, offset: number) =>
+  q<RequestSqlRow>(db, sql`${REQUEST_SQL} where ${requestWhere(query)} order by ${orderSql(query.sort ?? '-createdAt', REQUEST_SORT, sql`r.id`)} limit ${limit} offset ${offset}`).then((rows) =>
+    rows.map(requestJson),
+  );
+
+/** GET /api/admin/wallets/adjustment-requests (and one investor's, with userId): searched, filtered, sorted and paged in SQL. */
+export async function listAdjustmentRequests(db: Db, query: RequestListQuery) {
   const [items, [{ n }]] = await Promise.all([
-    q<RequestSqlRow>(db, sql`${REQUEST_SQL} where ${where} order by r.status = 'pending' desc, r.created_at desc limit ${query.limit} offset ${query.offset}`),
-    q<{ n: string }>(db, sql`select count(*)::text as n from wallet_adjustment_requests r where ${where}`),
+    requestPage(db, query, query.limit, query.offset),
+    q<{ n: string }>(
+      db,
+      sql`select count(*)::text as n from wallet_adjustment_requests r join users u on u.id = r.user_id join users ra on ra.id = r.requested_by where ${requestWhere(query)}`,
+    ),
   ]);
-  return { items: items.map(requestJson), total: Number(n) };
+  return { items, total: Number(n) };
+}
+
+export const ADJUSTMENT_REQUESTS_CSV_HEADER = ['Asked (UTC)', 'Name', 'Unique ID', 'Amount (fils)', 'Reason', 'Status', 'Asked by', 'Decided by', 'Decision note', 'Decided (UTC)'];
+
+/** Every adjustment request of the same query, as CSV rows. */
+export async function* adjustmentRequestCsvRows(db: Db, query: AdjustmentRequestsQuery): AsyncGenerator<CsvCell[]> {
+  for await (const r of allRows((limit, offset) => requestPage(db, query, limit, offset))) {
+    yield [r.createdAt, r.name, r.unicode, BigInt(r.amount), r.reason, r.status, r.requestedByEmail, r.decidedByEmail, r.decisionNote, r.decidedAt];
+  }
 }
 
 export async function listAdjustments(db: Db, userId: string, limit = 50): Promise<AdjustmentJson[]> {

@@ -1,7 +1,12 @@
-/** The admin wallet management reads: every wallet, the withdrawals to decide, one investor's wallet. */
+/**
+ * The admin wallet management reads: every wallet and the withdrawals to decide (on the one list contract,
+ * with their CSV), one investor's wallet.
+ */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound } from '@api/errors';
+import { allOf, allRows, orderSql, searchWhere, type CsvCell } from '@api/list';
+import type { AdminWalletsQuery, AdminWithdrawalsQuery } from './admin-list-contract';
 import { getFourEyesThresholdFils } from '../settings';
 import {
   maskIban,
@@ -9,7 +14,6 @@ import {
   type AdminWalletDetail,
   type AdminWalletRow,
   type AdminWalletsPage,
-  type AdminWalletsQuery,
   type AdminWithdrawalJson,
   type WithdrawalStatus,
 } from './contract';
@@ -44,40 +48,57 @@ const adminWalletRow = (r: AdminWalletSqlRow): AdminWalletRow => ({
   updatedAt: isoOrNull(r.updated_at),
 });
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const WALLET_FROM = sql`from users u left join wallets w on w.user_id = u.id`;
+const investorName = sql`(u.first_name || ' ' || u.last_name)`;
 
+const WALLET_SORT = {
+  balance: sql`coalesce(w.balance, 0)`,
+  held: sql`coalesce(w.held, 0)`,
+  name: sql`lower(${investorName})`,
+  // An investor without a wallet has never moved money: oldest of all.
+  updatedAt: sql`coalesce(w.updated_at, 'epoch'::timestamptz)`,
+  createdAt: sql`u.created_at`,
+};
+
+/** What a person types: the investor's name, email or unique ID. */
+const walletWhere = (query: AdminWalletsQuery): SQL =>
+  allOf(sql`u.role = 'investor'`, searchWhere(query.q, [investorName, sql`u.email`, sql`u.unicode`]), query.withHolds === 'true' && sql`coalesce(w.held, 0) > 0`)!;
+
+const walletPage = (db: Db, query: AdminWalletsQuery, limit: number, offset: number) =>
+  q<AdminWalletSqlRow>(
+    db,
+    sql`select u.id as user_id, u.first_name, u.last_name, u.email, u.unicode, u.kyc_status,
+               coalesce(w.balance, 0)::text as balance, coalesce(w.held, 0)::text as held, w.updated_at,
+               (select count(*) from wallet_withdrawals x where x.user_id = u.id and x.status in ('pending', 'awaiting_second_approval'))::text as pending_withdrawals
+          ${WALLET_FROM}
+         where ${walletWhere(query)} order by ${orderSql(query.sort, WALLET_SORT, sql`u.id`)} limit ${limit} offset ${offset}`,
+  ).then((rows) => rows.map(adminWalletRow));
+
+/** GET /api/admin/wallets: investors' wallets, searched, filtered, sorted and paged in SQL, with totals over the filtered set. */
 export async function listWallets(db: Db, query: AdminWalletsQuery): Promise<AdminWalletsPage> {
-  const conds: SQL[] = [sql`u.role = 'investor'`];
-  if (query.q) {
-    const p = likePattern(query.q);
-    conds.push(sql`(u.email ilike ${p} or u.unicode ilike ${p} or (u.first_name || ' ' || u.last_name) ilike ${p})`);
-  }
-  if (query.withHolds === 'true') conds.push(sql`coalesce(w.held, 0) > 0`);
-  const where = sql.join(conds, sql` and `);
-  const order =
-    query.sort === 'name' ? sql`u.first_name, u.last_name, u.id` : query.sort === 'updated' ? sql`w.updated_at desc nulls last, u.id` : sql`coalesce(w.balance, 0) desc, u.id`;
   const [items, [totals]] = await Promise.all([
-    q<AdminWalletSqlRow>(
-      db,
-      sql`select u.id as user_id, u.first_name, u.last_name, u.email, u.unicode, u.kyc_status,
-                 coalesce(w.balance, 0)::text as balance, coalesce(w.held, 0)::text as held, w.updated_at,
-                 (select count(*) from wallet_withdrawals x where x.user_id = u.id and x.status in ('pending', 'awaiting_second_approval'))::text as pending_withdrawals
-            from users u left join wallets w on w.user_id = u.id
-           where ${where} order by ${order} limit ${query.limit} offset ${query.offset}`,
-    ),
+    walletPage(db, query, query.limit, query.offset),
     q<{ n: string; balance: string; held: string }>(
       db,
-      sql`select count(*)::text as n, coalesce(sum(w.balance), 0)::text as balance, coalesce(sum(w.held), 0)::text as held
-            from users u left join wallets w on w.user_id = u.id where ${where}`,
+      sql`select count(*)::text as n, coalesce(sum(w.balance), 0)::text as balance, coalesce(sum(w.held), 0)::text as held ${WALLET_FROM} where ${walletWhere(query)}`,
     ),
   ]);
   return {
-    items: items.map(adminWalletRow),
+    items,
     total: Number(totals.n),
     limit: query.limit,
     offset: query.offset,
     totals: { balance: big(totals.balance).toString(), held: big(totals.held).toString(), wallets: Number(totals.n) },
   };
+}
+
+export const WALLETS_CSV_HEADER = ['Name', 'Email', 'Unique ID', 'Verification', 'Balance (fils)', 'Held (fils)', 'Available (fils)', 'Withdrawals waiting', 'Last movement (UTC)'];
+
+/** Every wallet of the same query, as CSV rows (amounts in fils, integers). */
+export async function* walletCsvRows(db: Db, query: AdminWalletsQuery): AsyncGenerator<CsvCell[]> {
+  for await (const w of allRows((limit, offset) => walletPage(db, query, limit, offset))) {
+    yield [w.name, w.email, w.unicode, w.kycStatus, BigInt(w.balance), BigInt(w.held), BigInt(w.available), w.pendingWithdrawals, w.updatedAt];
+  }
 }
 
 const ADMIN_WITHDRAWAL_SQL = sql`select x.*, u.first_name, u.last_name, u.email, u.unicode, coalesce(w.balance, 0)::text as wallet_balance, fa.email as first_approved_by_email
@@ -128,20 +149,47 @@ const adminWithdrawalJson = (r: AdminWithdrawalSqlRow, threshold: bigint): Admin
   needsSecondApproval: big(r.amount) > threshold,
 });
 
-export async function listAdminWithdrawals(db: Db, query: { status?: WithdrawalStatus; limit: number; offset: number; userId?: string }) {
-  const conds: SQL[] = [sql`true`];
-  if (query.status) conds.push(sql`x.status = ${query.status}`);
-  if (query.userId) conds.push(sql`x.user_id = ${query.userId}`);
-  const where = sql.join(conds, sql` and `);
-  const [items, [{ n }], threshold] = await Promise.all([
-    q<AdminWithdrawalSqlRow>(
-      db,
-      sql`${ADMIN_WITHDRAWAL_SQL} where ${where} order by x.status in ('pending', 'awaiting_second_approval') desc, x.created_at desc limit ${query.limit} offset ${query.offset}`,
-    ),
-    q<{ n: string }>(db, sql`select count(*)::text as n from wallet_withdrawals x where ${where}`),
-    getFourEyesThresholdFils(db),
+const WITHDRAWAL_SORT = {
+  createdAt: sql`x.created_at`,
+  amount: sql`x.amount`,
+  name: sql`lower(u.first_name || ' ' || u.last_name)`,
+  status: sql`x.status`,
+};
+
+type WithdrawalListQuery = Partial<AdminWithdrawalsQuery> & { limit: number; offset: number; userId?: string };
+
+/** What a person types: the investor's name, email or unique ID, the IBAN (each group of four as typed), the account name. */
+const withdrawalWhere = (query: WithdrawalListQuery): SQL | undefined =>
+  allOf(
+    searchWhere(query.q, [sql`(u.first_name || ' ' || u.last_name)`, sql`u.email`, sql`u.unicode`, sql`x.iban`, sql`x.account_name`]),
+    query.status && sql`x.status = ${query.status}`,
+    query.userId && sql`x.user_id = ${query.userId}`,
+  );
+
+const withdrawalPage = (db: Db, query: WithdrawalListQuery, threshold: bigint, limit: number, offset: number) =>
+  q<AdminWithdrawalSqlRow>(
+    db,
+    sql`${ADMIN_WITHDRAWAL_SQL} where ${withdrawalWhere(query) ?? sql`true`} order by ${orderSql(query.sort ?? '-createdAt', WITHDRAWAL_SORT, sql`x.id`)} limit ${limit} offset ${offset}`,
+  ).then((rows) => rows.map((r) => adminWithdrawalJson(r, threshold)));
+
+/** GET /api/admin/wallets/withdrawals (and one investor's, with userId): searched, filtered, sorted and paged in SQL. */
+export async function listAdminWithdrawals(db: Db, query: WithdrawalListQuery) {
+  const threshold = await getFourEyesThresholdFils(db);
+  const [items, [{ n }]] = await Promise.all([
+    withdrawalPage(db, query, threshold, query.limit, query.offset),
+    q<{ n: string }>(db, sql`select count(*)::text as n from wallet_withdrawals x join users u on u.id = x.user_id where ${withdrawalWhere(query) ?? sql`true`}`),
   ]);
-  return { items: items.map((r) => adminWithdrawalJson(r, threshold)), total: Number(n) };
+  return { items, total: Number(n) };
+}
+
+export const WITHDRAWALS_CSV_HEADER = ['Requested (UTC)', 'Name', 'Email', 'Unique ID', 'Amount (fils)', 'IBAN', 'Account name', 'Status', 'Reason', 'First approved by', 'Decided (UTC)', 'Paid (UTC)'];
+
+/** Every withdrawal of the same query, as CSV rows. */
+export async function* withdrawalCsvRows(db: Db, query: AdminWithdrawalsQuery): AsyncGenerator<CsvCell[]> {
+  const threshold = await getFourEyesThresholdFils(db);
+  for await (const w of allRows((limit, offset) => withdrawalPage(db, query, threshold, limit, offset))) {
+    yield [w.createdAt, w.name, w.email, w.unicode, BigInt(w.amount), w.iban, w.accountName, w.status, w.reason, w.firstApprovedByEmail, w.decidedAt, w.paidAt];
+  }
 }
 
 export async function getAdminWithdrawal(db: Db, id: string): Promise<AdminWithdrawalJson> {

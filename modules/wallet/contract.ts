@@ -36,15 +36,16 @@
  *                                                     CSRF-exempt; redelivered event ids are acknowledged, not applied.
  *
  * Admin API (auth: admin; 401 visitor, 403 investor — settled before the input is validated)
+ *   (The three admin lists and their CSV exports follow the one list contract: ./admin-list-contract.ts.)
  *   GET  /api/admin/wallets                   adminWalletsQuery → AdminWalletsPage
  *   GET  /api/admin/wallets/:userId           → AdminWalletDetail
  *   POST /api/admin/wallets/:userId/adjustments  adjustmentInput { amount (signed), reason } → 201 AdjustmentJson (audited,
  *                                             journaled), or above the four-eyes threshold 202 AdjustmentRequestJson
  *                                             (pending a second administrator). Never one's own wallet (403 self_approval).
- *   GET  /api/admin/wallets/adjustment-requests       adjustmentRequestsQuery ?status → { items: AdjustmentRequestJson[], total }
+ *   GET  /api/admin/wallets/adjustment-requests       adjustmentRequestsQuery ?q&sort&status → { items: AdjustmentRequestJson[], total }
  *   POST /api/admin/wallets/adjustment-requests/:id/approve   another administrator (403 second_admin_required for the asker)
  *   POST /api/admin/wallets/adjustment-requests/:id/reject    rejectAdjustmentRequestInput { reason }
- *   GET  /api/admin/wallets/withdrawals       adminWithdrawalsQuery ?status → { items: AdminWithdrawalJson[], total }
+ *   GET  /api/admin/wallets/withdrawals       adminWithdrawalsQuery ?q&sort&status → { items: AdminWithdrawalJson[], total }
  *   POST /api/admin/wallets/withdrawals/:id/approve   → AdminWithdrawalJson ('processing', then 'paid' when the payout confirms;
  *                                             above the four-eyes threshold the first approval gives
  *                                             'awaiting_second_approval' and a different admin's completes it).
@@ -452,32 +453,9 @@ export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
 export const ADJUSTMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdjustmentRequestStatus = (typeof ADJUSTMENT_REQUEST_STATUSES)[number];
 
-export const adjustmentRequestsQuery = z.object({
-  status: z.enum(ADJUSTMENT_REQUEST_STATUSES, { error: `status must be one of: ${ADJUSTMENT_REQUEST_STATUSES.join(', ')}` }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').default(0),
-});
-
 export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'failed'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositStatusLabels: Record<DepositStatus, string> = { pending: 'Processing', confirmed: 'Received', failed: 'Failed' };
-
-export const adminWalletsQuery = z.object({
-  /** Name, email or investor code (unicode). */
-  q: z.string({ error: 'Search must be text' }).trim().max(120, 'Search must be at most 120 characters').optional(),
-  /** Only wallets with money held for pending withdrawals. */
-  withHolds: z.enum(['true', 'false'], { error: 'withHolds must be true or false' }).optional(),
-  sort: z.enum(['balance', 'name', 'updated'], { error: 'sort must be balance, name or updated' }).default('balance'),
-  limit: pageLimit,
-  offset: pageOffset,
-});
-export type AdminWalletsQuery = z.infer<typeof adminWalletsQuery>;
-
-export const adminWithdrawalsQuery = z.object({
-  status: z.enum(WITHDRAWAL_STATUSES, { error: `status must be one of: ${WITHDRAWAL_STATUSES.join(', ')}` }).optional(),
-  limit: pageLimit,
-  offset: pageOffset,
-});
 
 // Responses: ./json-contract.ts (the JSON shapes of the wallet API).
 export type * from './json-contract';

@@ -3,15 +3,13 @@ import { z } from 'zod';
 import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, notFound } from '@api/errors';
+import { csvResponse, exportName } from '@api/list';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { paymentsFor, paymentsFromEnv, SANDBOX_PROVIDER, type PaymentProvider, type PaymentsSetup } from '../payments';
 import {
   PAYMENT_METHODS,
   adjustmentInput,
-  adjustmentRequestsQuery,
-  adminWalletsQuery,
-  adminWithdrawalsQuery,
   depositInput,
   depositQuoteQuery,
   quoteDeposit,
@@ -22,6 +20,7 @@ import {
   withdrawalInput,
   type PaymentsConfigJson,
 } from './contract';
+import { adjustmentRequestsQuery, adminWalletsQuery, adminWithdrawalsQuery } from './admin-list-contract';
 import { idempotencyKeyOf, requestHash, withIdempotency } from './idempotency';
 import { stripeWebhookRoutes } from './webhook-routes';
 import * as wallet from './service';
@@ -196,8 +195,17 @@ export const walletRoutes = (deps: WalletDeps) => {
     .use(authPlugin(deps))
     .onTransform(sessionGate(db, 'admin'))
     .get('/', ({ query }) => wallet.listWallets(db, query), { auth: 'admin', query: adminWalletsQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('wallets'), wallet.WALLETS_CSV_HEADER, wallet.walletCsvRows(db, query)), { auth: 'admin', query: adminWalletsQuery })
     .get('/withdrawals', ({ query }) => wallet.listAdminWithdrawals(db, query), { auth: 'admin', query: adminWithdrawalsQuery })
+    .get('/withdrawals/export', ({ query }) => csvResponse(exportName('withdrawals'), wallet.WITHDRAWALS_CSV_HEADER, wallet.withdrawalCsvRows(db, query)), {
+      auth: 'admin',
+      query: adminWithdrawalsQuery,
+    })
     .get('/adjustment-requests', ({ query }) => wallet.listAdjustmentRequests(db, query), { auth: 'admin', query: adjustmentRequestsQuery })
+    .get('/adjustment-requests/export', ({ query }) => csvResponse(exportName('adjustment-requests'), wallet.ADJUSTMENT_REQUESTS_CSV_HEADER, wallet.adjustmentRequestCsvRows(db, query)), {
+      auth: 'admin',
+      query: adjustmentRequestsQuery,
+    })
     .post('/adjustment-requests/:id/approve', ({ user, params, request }) => wallet.approveAdjustmentRequest(db, user.id, params.id, requestMeta(request).ip), { auth: 'admin', params: idParam })
     .post('/adjustment-requests/:id/reject', ({ user, params, body, request }) => wallet.rejectAdjustmentRequest(db, user.id, params.id, body.reason, requestMeta(request).ip), {
       auth: 'admin',

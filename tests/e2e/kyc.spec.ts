@@ -267,8 +267,8 @@ test.describe('onboarding and KYC', () => {
     const adminPage = await newPage(browser);
     await loginAs(adminPage, ADMIN.username, ADMIN.password);
     await adminPage.goto('/admin/kyc');
-    await adminPage.getByLabel('Search').fill(last);
-    const row = adminPage.getByTestId('kyc-queue-row').filter({ hasText: fullName });
+    await adminPage.getByRole('searchbox', { name: 'Search' }).fill(last);
+    const row = adminPage.getByRole('row').filter({ hasText: fullName });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Submitted');
     await shot(adminPage, '08-admin-queue');

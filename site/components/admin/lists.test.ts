@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, isoOrRaw } from './format';
 import { listUrl, matchesSearch, rangeText } from './lists';
 
 describe('list helpers', () => {
@@ -20,12 +19,5 @@ describe('list helpers', () => {
     expect(rangeText(200, 40, 240)).toBe('201–240 of 240');
     expect(rangeText(0, 0, 0)).toBe('0 of 0');
     expect(rangeText(0, 50, 1250)).toBe('1–50 of 1,250');
-  });
-
-  it('shows times in UAE time and exports ISO UTC', () => {
-    expect(formatDateTime('2025-03-14T05:30:00Z')).toBe('14 Mar 2025, 09:30');
-    expect(isoOrRaw('2025-03-14T05:30:00Z')).toBe('2025-03-14T05:30:00.000Z');
-    expect(formatDateTime('not a date')).toBe('not a date');
-    expect(formatDateTime(null)).toBe('');
   });
 });

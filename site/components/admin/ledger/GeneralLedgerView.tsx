@@ -8,7 +8,8 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
+import { Pager } from '../table/pager';
+import { ErrorState, SkeletonRows } from '../table/states';
 import { EmptyState, ListCard, Toolbar, cx } from '../ui';
 import { PRESETS, formatDate, formatRange, isIsoDate, presetOf, presetRange, todayInDubai, type PresetKey } from './dates';
 import { ACCOUNTS_URL, COST_CENTERS_URL, entryHref, ledgerUrl } from './endpoints';
@@ -32,6 +33,7 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
   const [propertyText, setPropertyText] = useState('');
   const [property, setProperty] = useState('');
   const [offset, setOffset] = useState(0);
+  const [limit, setLimit] = useState(50);
 
   // A link from elsewhere (?account=1110) picks the account.
   useEffect(() => {
@@ -58,7 +60,7 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
 
   const rangeOk = isIsoDate(range.from) && isIsoDate(range.to) && range.from <= range.to;
   const filters = { account, from: range.from, to: range.to, costCenter, property };
-  const url = ledgerUrl('/general-ledger', { ...filters, limit: PAGE_SIZE, offset });
+  const url = ledgerUrl('/general-ledger', { ...filters, limit, offset });
   const gl = useQuery<GeneralLedgerJson>({ queryKey: [url], placeholderData: keepPreviousData, enabled: rangeOk });
   const data = gl.data;
 
@@ -140,7 +142,16 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
         }
         footer={
           data && total > 0 ? (
-            <Pagination offset={offset} pageCount={lines.length} total={total} shown={lines.length} noun={['line', 'lines']} onOffset={setOffset} busy={gl.isFetching} />
+            <Pager
+              offset={offset}
+              limit={limit}
+              count={lines.length}
+              total={total}
+              label="General ledger pages"
+              busy={gl.isFetching}
+              onOffset={setOffset}
+              onLimit={(n) => (setLimit(n), setOffset(0))}
+            />
           ) : null
         }
       >
@@ -165,7 +176,7 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
         </div>
 
         {gl.isError ? (
-          <ListError error={gl.error} what="the general ledger" onRetry={() => void gl.refetch()} />
+          <ErrorState error={gl.error} what="the general ledger" onRetry={() => void gl.refetch()} retrying={gl.isFetching} />
         ) : (
           <>
             <div className="relative overflow-x-auto" role="region" aria-label="General ledger lines" tabIndex={0}>
@@ -184,7 +195,7 @@ export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {!data && (gl.isPending || !rangeOk) ? (
-                    rangeOk ? <LoadingRows columns={COLUMNS.length} rows={8} /> : null
+                    rangeOk ? <SkeletonRows columns={COLUMNS.length} rows={8} /> : null
                   ) : (
                     lines.map((l, i) => {
                       const prev = lines[i - 1];

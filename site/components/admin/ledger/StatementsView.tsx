@@ -9,7 +9,7 @@ import { createPortal, flushSync } from 'react-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheck, FileDown, FileText, Printer, TriangleAlert } from 'lucide-react';
 import { ACCOUNT_TYPES, accountTypeLabels } from '@modules/ledger/contract';
-import { ListError, LoadingRows } from '../lists';
+import { ErrorState, SkeletonRows } from '../table/states';
 import { Button, Card, EmptyState, Toolbar, cx } from '../ui';
 import { PRESETS, formatDate, formatRange, isIsoDate, presetOf, presetRange, todayInDubai, addDays, type PresetKey, type Range } from './dates';
 import { COST_CENTERS_URL, ledgerUrl } from './endpoints';
@@ -135,7 +135,7 @@ export function StatementsView({ initialReport = 'profit-and-loss' }: { initialR
               The start date must be on or before the end date.
             </EmptyState>
           ) : q.isError ? (
-            <ListError error={q.error} what={`the ${meta.title.toLowerCase()}`} onRetry={() => void q.refetch()} />
+            <ErrorState error={q.error} what={`the ${meta.title.toLowerCase()}`} onRetry={() => void q.refetch()} retrying={q.isFetching} />
           ) : body ? (
             body
           ) : (
@@ -223,7 +223,7 @@ function LoadingTable({ report }: { report: ReportKey }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          <LoadingRows columns={cols.length} rows={8} />
+          <SkeletonRows columns={cols.length} rows={8} />
         </tbody>
       </table>
     </div>

@@ -3,25 +3,20 @@
  * threshold) or reject. An administrator never sees Approve on their own wallet's withdrawal, nor a second
  * time on one they already approved; the API refuses both anyway.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { CurrentUser } from '@modules/auth/contract';
 import { type AdminWithdrawalJson, formatIban, WITHDRAWAL_STATUSES, type WithdrawalStatus, withdrawalStatusLabels } from '@modules/wallet/contract';
-import { Amount } from '../ledger/parts';
-import { ListError, LoadingRows, PAGE_SIZE, Pagination } from '../lists';
-import { Badge, Button, DataTable, EmptyState, ListCard, Section, SelectField, Toolbar } from '../ui';
-import { aed, EmailText, useMe, when, withQuery } from './shared';
+import { AdminTable, col, type FilterDef } from '../table';
+import { Badge, Button, Section } from '../ui';
+import { aed, EmailText, useMe, when } from './shared';
 import { ApproveDialog, RejectDialog } from './WalletDialogs';
 
 export const ADMIN_WITHDRAWALS_URL = '/api/admin/wallets/withdrawals';
 
-const withdrawalColumns = [
-  { key: 'investor', label: 'Investor' },
-  { key: 'amount', label: 'Amount (AED)', align: 'right' as const },
-  { key: 'iban', label: 'Pay to' },
-  { key: 'requested', label: 'Requested' },
-  { key: 'status', label: 'Status' },
-  { key: 'actions', label: 'Actions', align: 'right' as const },
+/** The list opens on the withdrawals waiting for a decision. */
+const filters: FilterDef[] = [
+  { type: 'select', key: 'status', label: 'Status', all: 'Any status', default: 'pending', options: WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalStatusLabels[s] })) },
 ];
 
 const statusTone: Record<WithdrawalStatus, 'neutral' | 'brand' | 'sand' | 'warning'> = {
@@ -34,105 +29,92 @@ const statusTone: Record<WithdrawalStatus, 'neutral' | 'brand' | 'sand' | 'warni
   cancelled: 'neutral',
 };
 
+type Act = { approve: (w: AdminWithdrawalJson) => void; reject: (w: AdminWithdrawalJson) => void };
+
+function Decision({ w, me, act }: { w: AdminWithdrawalJson; me: CurrentUser | null | undefined; act: Act }) {
+  if (w.userId === me?.id) return <span className="text-xs text-slate-500">Your own wallet: another administrator decides</span>;
+  if (w.status === 'awaiting_second_approval' && w.firstApprovedBy === me?.id) return <span className="text-xs text-slate-500">You approved it; waiting for another administrator</span>;
+  if (w.status !== 'pending' && w.status !== 'awaiting_second_approval') return <span className="text-xs text-slate-500">{w.decidedAt ? `Decided ${when(w.decidedAt)}` : '—'}</span>;
+  return (
+    <span className="inline-flex gap-2">
+      <Button variant="primary" icon={Check} onClick={() => act.approve(w)}>
+        Approve<span className="sr-only"> {aed(w.amount)} to {w.name}</span>
+      </Button>
+      <Button icon={X} onClick={() => act.reject(w)}>
+        Reject<span className="sr-only"> {aed(w.amount)} to {w.name}</span>
+      </Button>
+    </span>
+  );
+}
+
+function withdrawalColumns(me: CurrentUser | null | undefined, act: Act) {
+  return [
+    col.custom<AdminWithdrawalJson>(
+      'investor',
+      'Investor',
+      (w) => (
+        <>
+          <span className="block font-medium text-ink">{w.name}</span>
+          <EmailText email={w.email} />
+          <span className="block font-mono text-xs text-slate-500">{w.unicode}</span>
+        </>
+      ),
+      { sort: 'name' },
+    ),
+    col.money<AdminWithdrawalJson>('amount', 'Amount (AED)', (w) => w.amount, { sort: 'amount', strong: true }),
+    col.custom<AdminWithdrawalJson>('iban', 'Pay to', (w) => (
+      <>
+        <span className="block whitespace-nowrap font-mono text-xs text-ink">{formatIban(w.iban)}</span>
+        <span className="block text-xs text-slate-500">{w.accountName}</span>
+      </>
+    )),
+    col.custom<AdminWithdrawalJson>('requested', 'Requested', (w) => when(w.createdAt), { sort: 'createdAt', sortFirst: 'desc', className: 'whitespace-nowrap text-slate-600' }),
+    col.custom<AdminWithdrawalJson>(
+      'status',
+      'Status',
+      (w) => (
+        <>
+          <Badge tone={statusTone[w.status] ?? 'neutral'}>{withdrawalStatusLabels[w.status] ?? w.status}</Badge>
+          {w.reason ? <span className="mt-1 block max-w-48 whitespace-normal text-xs text-slate-500">{w.reason}</span> : null}
+          {w.status === 'awaiting_second_approval' && w.firstApprovedByEmail ? (
+            <span className="mt-1 block text-xs text-slate-500">First approved by {w.firstApprovedByEmail}</span>
+          ) : w.status === 'pending' && w.needsSecondApproval ? (
+            <span className="mt-1 block text-xs text-slate-500">Needs two approvals</span>
+          ) : null}
+        </>
+      ),
+      { sort: 'status', className: 'whitespace-nowrap' },
+    ),
+    col.custom<AdminWithdrawalJson>('actions', 'Actions', (w) => <Decision w={w} me={me} act={act} />, { align: 'right', className: 'whitespace-nowrap' }),
+  ];
+}
+
 export function Withdrawals() {
   const me = useMe();
-  const [status, setStatus] = useState<WithdrawalStatus | ''>('pending');
-  const [offset, setOffset] = useState(0);
   const [approving, setApproving] = useState<AdminWithdrawalJson | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawalJson | null>(null);
-  const list = useQuery<{ items: AdminWithdrawalJson[]; total: number }>({
-    queryKey: [withQuery(ADMIN_WITHDRAWALS_URL, { status, limit: PAGE_SIZE, offset })],
-    placeholderData: keepPreviousData,
-  });
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const columns = useMemo(() => withdrawalColumns(me, { approve: setApproving, reject: setRejecting }), [me]);
 
   return (
     <Section
       title="Withdrawals"
       description="Investors' requests to be paid out. The amount is held in their wallet until you approve (the payout starts) or reject (the hold is released)."
     >
-      <ListCard
-        toolbar={
-          <Toolbar label="Filter withdrawals">
-            <SelectField
-              label="Status"
-              value={status}
-              onChange={(v) => {
-                setStatus(v as WithdrawalStatus | '');
-                setOffset(0);
-              }}
-              options={[{ value: '', label: 'Any status' }, ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: withdrawalStatusLabels[s] }))]}
-            />
-          </Toolbar>
-        }
-        footer={list.data && total > 0 ? <Pagination offset={offset} pageCount={items.length} total={total} shown={items.length} noun={['withdrawal', 'withdrawals']} onOffset={setOffset} busy={list.isFetching} /> : null}
-      >
-        <DataTable
-          caption="Withdrawals"
-          columns={withdrawalColumns}
-          minWidth={860}
-          empty={
-            list.isError ? (
-              <ListError error={list.error} what="withdrawals" onRetry={() => void list.refetch()} />
-            ) : list.isPending ? null : (
-              <EmptyState icon={Check} title={status === 'pending' ? 'No withdrawals to approve' : 'No withdrawals to show'}>
-                {status === 'pending' ? 'When an investor asks to be paid out, the request waits here for your decision.' : 'Try another status.'}
-              </EmptyState>
-            )
-          }
-        >
-          {list.isPending
-            ? [<LoadingRows key="loading" columns={withdrawalColumns.length} rows={3} />]
-            : items.map((w) => (
-                <tr key={w.id} className="hover:bg-slate-50/70">
-                  <td className="px-4 py-3">
-                    <span className="block font-medium text-ink">{w.name}</span>
-                    <EmailText email={w.email} />
-                    <span className="block font-mono text-xs text-slate-500">{w.unicode}</span>
-                  </td>
-                  <td className="px-4 py-3 text-right font-medium">
-                    <Amount value={w.amount} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="block whitespace-nowrap font-mono text-xs text-ink">{formatIban(w.iban)}</span>
-                    <span className="block text-xs text-slate-500">{w.accountName}</span>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{when(w.createdAt)}</td>
-                  <td className="whitespace-nowrap px-4 py-3">
-                    <Badge tone={statusTone[w.status] ?? 'neutral'}>{withdrawalStatusLabels[w.status] ?? w.status}</Badge>
-                    {w.reason ? <span className="mt-1 block max-w-48 whitespace-normal text-xs text-slate-500">{w.reason}</span> : null}
-                    {w.status === 'awaiting_second_approval' && w.firstApprovedByEmail ? (
-                      <span className="mt-1 block text-xs text-slate-500">First approved by {w.firstApprovedByEmail}</span>
-                    ) : w.status === 'pending' && w.needsSecondApproval ? (
-                      <span className="mt-1 block text-xs text-slate-500">Needs two approvals</span>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    {w.userId === me?.id ? (
-                      <span className="text-xs text-slate-500">Your own wallet: another administrator decides</span>
-                    ) : w.status === 'awaiting_second_approval' && w.firstApprovedBy === me?.id ? (
-                      <span className="text-xs text-slate-500">You approved it; waiting for another administrator</span>
-                    ) : w.status === 'pending' || w.status === 'awaiting_second_approval' ? (
-                      <span className="inline-flex gap-2">
-                        <Button variant="primary" icon={Check} onClick={() => setApproving(w)}>
-                          Approve<span className="sr-only"> {aed(w.amount)} to {w.name}</span>
-                        </Button>
-                        <Button icon={X} onClick={() => setRejecting(w)}>
-                          Reject<span className="sr-only"> {aed(w.amount)} to {w.name}</span>
-                        </Button>
-                      </span>
-                    ) : (
-                      <span className="text-xs text-slate-500">{w.decidedAt ? `Decided ${when(w.decidedAt)}` : '—'}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-        </DataTable>
-      </ListCard>
+      <AdminTable<AdminWithdrawalJson>
+        endpoint={ADMIN_WITHDRAWALS_URL}
+        caption="Withdrawals"
+        columns={columns}
+        rowKey={(w) => w.id}
+        noun={['withdrawal', 'withdrawals']}
+        search={{ label: 'Search withdrawals', placeholder: 'Investor, IBAN or account name' }}
+        filters={filters}
+        defaultSort="-createdAt"
+        urlPrefix="withdrawals."
+        minWidth={860}
+        empty={{ icon: Check, title: 'No withdrawals to approve', body: 'When an investor asks to be paid out, the request waits here for your decision.' }}
+      />
       <ApproveDialog withdrawal={approving} onClose={() => setApproving(null)} />
       <RejectDialog withdrawal={rejecting} onClose={() => setRejecting(null)} />
     </Section>
   );
 }
-

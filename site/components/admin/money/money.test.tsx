@@ -73,8 +73,9 @@ describe('wallet management', () => {
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'anika' } });
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/wallets' && c.url.searchParams.get('q') === 'anika')).toBe(true), { timeout: 2000 });
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
-    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('sort')).toBe('name'));
+    fireEvent.click(within(list).getByRole('button', { name: /^Investor/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/wallets' && c.url.searchParams.get('sort') === 'name')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Export CSV of 1 wallet' }).getAttribute('href')).toBe('/api/admin/wallets/export?q=anika&sort=name');
   });
 
   it('will not adjust a wallet without a reason, and sends a debit as a negative amount of fils', async () => {

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { EndpointDetails, MethodBadge } from '../api-reference/EndpointDetails';
 import { groupEndpoints, tagsOf, type ApiDocument } from '../api-reference/model';
-import { ListError } from '../lists';
+import { ErrorState } from '../table/states';
 import { Card, EmptyState, ScreenIntro, SearchField, Section, SelectField, Toolbar } from '../ui';
 
 const SPEC_URL = '/api/openapi.json';
@@ -52,7 +52,7 @@ export default function ApiReference() {
             Loading the API description…
           </p>
         ) : spec.isError ? (
-          <ListError error={spec.error} what="the API description" onRetry={() => void spec.refetch()} />
+          <ErrorState error={spec.error} what="the API description" onRetry={() => void spec.refetch()} retrying={spec.isFetching} />
         ) : count === 0 ? (
           <EmptyState title="No route matches">Try fewer words, or choose all modules.</EmptyState>
         ) : (

@@ -11,7 +11,7 @@ import { ChevronsDownUp, ChevronsUpDown, ListTree, Plus } from 'lucide-react';
 import { ACCOUNT_TYPES, BALANCE_SHEET_TYPES, accountTypeLabels, ledgerMessages } from '@modules/ledger/contract';
 import { api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
-import { ListError, LoadingRows } from '../lists';
+import { ErrorState, SkeletonRows } from '../table/states';
 import { Button, EmptyState, ListCard, ScreenIntro, SearchField, Toolbar, cx } from '../ui';
 import { formatDate, todayInDubai } from '../ledger/dates';
 import { ledgerUrl, refreshLedger } from '../ledger/endpoints';
@@ -182,7 +182,7 @@ export default function ChartOfAccounts() {
         }
       >
         {accounts.isError ? (
-          <ListError error={accounts.error} what="the chart of accounts" onRetry={() => void accounts.refetch()} />
+          <ErrorState error={accounts.error} what="the chart of accounts" onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />
         ) : (
           <>
             <p id="coa-keys" className="sr-only">
@@ -210,7 +210,7 @@ export default function ChartOfAccounts() {
                 </thead>
                 <tbody ref={gridRef} className="divide-y divide-slate-100">
                   {accounts.isPending ? (
-                    <LoadingRows columns={5} rows={8} />
+                    <SkeletonRows columns={5} rows={8} />
                   ) : (
                     rows.map((row) => (
                       <AccountRow

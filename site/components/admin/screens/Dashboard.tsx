@@ -6,7 +6,6 @@ import type { AdminInvestmentsPage, ReconciliationJson } from '@modules/investin
 import type { AdminWalletsPage } from '@modules/wallet/contract';
 import { CONTACT_MESSAGES_ENDPOINT, WAITLIST_ENDPOINT, interestLabel, statusLabel, topicLabel, type ContactMessage, type WaitlistEntry } from '../data';
 import { formatDateTime, isoOrRaw } from '../format';
-import { PAGE_SIZE, useAdminList } from '../lists';
 import { aed } from '../money/shared';
 import { Badge, ButtonLink, Card, LinkCards, ScreenIntro, Section, StatCard, StatGrid } from '../ui';
 import { errorText } from '@site/lib/api';
@@ -18,6 +17,9 @@ const ACTIVE_INVESTMENTS_URL = '/api/admin/investments?status=active&limit=1';
 const WALLETS_URL = '/api/admin/wallets?limit=1';
 const RECONCILIATION_URL = '/api/admin/reconciliation';
 const PROPERTY_STATS_URL = '/api/admin/properties/stats';
+/** The newest waitlist sign-ups and contact messages (the first page of each list). */
+const PAGE_SIZE = 50;
+const latest = (endpoint: string) => `${endpoint}?limit=${PAGE_SIZE}&offset=0`;
 
 /** GET /api/admin/properties/stats (amounts: strings of fils). */
 type PropertyStats = { byStatus: Record<string, number>; portfolioValue: string; raised: string };
@@ -52,8 +54,8 @@ function Latest({ title, href, linkLabel, children, state }: { title: string; hr
 const quiet = (text: string) => <p className="px-5 py-10 text-center text-sm text-slate-500">{text}</p>;
 
 export default function Dashboard() {
-  const waitlist = useAdminList<WaitlistEntry>(WAITLIST_ENDPOINT, 0);
-  const messages = useAdminList<ContactMessage>(CONTACT_MESSAGES_ENDPOINT, 0);
+  const waitlist = useQuery<{ items: WaitlistEntry[]; total: number }>({ queryKey: [latest(WAITLIST_ENDPOINT)] });
+  const messages = useQuery<{ items: ContactMessage[]; total: number }>({ queryKey: [latest(CONTACT_MESSAGES_ENDPOINT)] });
   const newMessages = messages.data?.items.filter((m) => m.status === 'new').length;
   const messagesTotal = messages.data?.total ?? 0;
   const kyc = useQuery<{ total: number }>({ queryKey: [KYC_QUEUE_URL] });

@@ -72,7 +72,8 @@ describe('admin KYC queue', () => {
       const last = calls.at(-1)!.url.searchParams;
       expect([last.get('status'), last.get('olderThanDays'), last.get('risk')]).toEqual(['rejected', '7', 'high']);
     });
-    expect(await screen.findByText('No applications match')).toBeTruthy();
+    // The one admin table's title for an empty filtered list: "No applications match these filters".
+    expect(await screen.findByText('No applications match these filters')).toBeTruthy();
     expect(queueUrl({ ...DEFAULT_FILTERS, q: ' noor ' })).toContain('q=noor');
   });
 

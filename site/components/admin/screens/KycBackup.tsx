@@ -3,7 +3,7 @@
  * restore such an archive — checked first (every checksum), then restored and compared record by record.
  * Long work runs as a job on the server; this screen polls it and shows its progress.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Archive, CheckCircle2, DatabaseBackup, Download, FileLock2, KeyRound, RotateCcw, ShieldCheck, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { api, errorText } from '@site/lib/api';
@@ -19,8 +19,10 @@ import {
 } from '@modules/kyc/backup-contract';
 import { formatDateTime } from '../format';
 import { Busy, Dialog, ErrorNote, Field } from '../ledger/parts';
-import { Badge, Button, Card, ScreenIntro, cx } from '../ui';
-import { BACKUP_API, isRunning, jobUrl, uploadArchive } from '../kyc/backup-client';
+import { Button, ScreenIntro } from '../ui';
+import { BACKUP_API, isRunning, uploadArchive } from '../kyc/backup-client';
+import { BackupJobs } from '../kyc/BackupJobs';
+import { Panel, ProgressBar, SecretField, useJob } from '../kyc/backup-parts';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (n: number) => {
@@ -28,92 +30,6 @@ const daysAgo = (n: number) => {
   d.setUTCDate(d.getUTCDate() - n);
   return isoDay(d);
 };
-
-function Panel({ title, icon: Icon, description, children }: { title: string; icon: typeof Archive; description: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={id}>
-        <div className="flex items-start gap-3">
-          <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-sand-50 text-sand-700 ring-1 ring-sand-200">
-            <Icon className="h-5 w-5" />
-          </span>
-          <div>
-            <h2 id={id} className="text-lg font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
-              {title}
-            </h2>
-            <p className="mt-0.5 text-sm leading-relaxed text-slate-600">{description}</p>
-          </div>
-        </div>
-        <div className="mt-5">{children}</div>
-      </section>
-    </Card>
-  );
-}
-
-/** A labelled passphrase input (never autocompleted). */
-function SecretField({ label, value, onChange, error, hint, autoComplete = 'off' }: { label: string; value: string; onChange: (v: string) => void; error?: string | null; hint?: ReactNode; autoComplete?: string }) {
-  const id = useId();
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function ProgressBar({ label, value, text }: { label: string; value: number; text: string }) {
-  const pct = Math.round(Math.max(0, Math.min(1, value)) * 100);
-  return (
-    <div>
-      <div className="flex items-center justify-between text-xs text-slate-600">
-        <span aria-live="polite">{text}</span>
-        <span className="tabular-nums">{pct}%</span>
-      </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%: ${text}`} className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100">
-        <div className="h-full rounded-full bg-brand-700 transition-[width] duration-300" style={{ width: `${pct}%` }} />
-      </div>
-    </div>
-  );
-}
-
-/** A server job, polled every second while it runs. */
-function useJob(id: string | null) {
-  const client = useQueryClient();
-  const q = useQuery<BackupJob>({
-    queryKey: [id ? jobUrl(id) : 'no-job'],
-    queryFn: ({ signal }) => api.get<BackupJob>(jobUrl(id!), { signal }),
-    enabled: Boolean(id),
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
-    staleTime: 0,
-  });
-  const status = q.data?.status;
-  useEffect(() => {
-    if (status && status !== 'running') void client.invalidateQueries({ queryKey: [`${BACKUP_API}/jobs`] });
-  }, [status, client]);
-  return q;
-}
 
 function ExportPanel() {
   const [from, setFrom] = useState(daysAgo(30));
@@ -417,56 +333,6 @@ function RestorePanel() {
   );
 }
 
-const kindLabel: Record<BackupJob['kind'], string> = { export: 'Export', verify: 'Check', restore: 'Restore' };
-
-function RecentJobs() {
-  const jobs = useQuery<{ items: BackupJob[] }>({
-    queryKey: [`${BACKUP_API}/jobs`],
-    queryFn: ({ signal }) => api.get<{ items: BackupJob[] }>(`${BACKUP_API}/jobs`, { signal }),
-    refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'running') ? 2000 : false),
-    staleTime: 0,
-  });
-  const items = jobs.data?.items ?? [];
-  return (
-    <Card className="mt-6 overflow-hidden">
-      <div className="border-b border-slate-200 px-5 py-4">
-        <h2 className="text-lg font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
-          This hour's jobs
-        </h2>
-        <p className="mt-0.5 text-sm text-slate-500">Exports, checks and restores on this server. Archives are deleted an hour after they are made.</p>
-      </div>
-      {jobs.isPending ? (
-        <div className="px-5 py-6">
-          <Busy>Loading…</Busy>
-        </div>
-      ) : jobs.isError ? (
-        <div className="p-5">
-          <ErrorNote>{errorText(jobs.error, 'Could not load the jobs.')}</ErrorNote>
-        </div>
-      ) : items.length === 0 ? (
-        <p className="px-5 py-8 text-center text-sm text-slate-500">No exports or restores in the last hour.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {items.map((j) => (
-            <li key={j.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 text-sm">
-              <Badge tone={j.status === 'failed' ? 'danger' : j.status === 'done' ? 'success' : 'neutral'}>{j.status === 'running' ? 'Running' : j.status === 'done' ? 'Done' : 'Failed'}</Badge>
-              <span className="font-medium text-ink">{kindLabel[j.kind]}</span>
-              <span className="text-slate-500">{formatDateTime(j.startedAt)}</span>
-              <span className={cx('min-w-0 flex-1', j.status === 'failed' ? 'text-red-700' : 'text-slate-600')}>{j.status === 'running' ? j.phase : (j.summary ?? j.error)}</span>
-              {j.kind === 'export' && j.status === 'done' && j.archive ? (
-                <a href={j.archive.downloadUrl} download={j.archive.fileName} className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
-                  <Download className="h-4 w-4" aria-hidden="true" />
-                  Download<span className="sr-only"> {j.archive.fileName}</span>
-                </a>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
-
 export default function KycBackup() {
   return (
     <>
@@ -475,7 +341,7 @@ export default function KycBackup() {
         <ExportPanel />
         <RestorePanel />
       </div>
-      <RecentJobs />
+      <BackupJobs />
     </>
   );
 }

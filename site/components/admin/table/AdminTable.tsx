@@ -20,9 +20,9 @@ import type { AdminColumn } from './columns';
 import { Pager } from './pager';
 import { adminListKeys } from './query-keys';
 import { ErrorState, SkeletonRows } from './states';
-import { FilterControls, SearchBox, filterKeysOf, type FilterDef } from './toolbar';
+import { FilterControls, SearchBox, filterDefaultsOf, filterKeysOf, type FilterDef } from './toolbar';
 import { useListState } from './use-list-state';
-import { apiQuery, ariaSortFor, nextSort, type ListStateSpec } from './url-state';
+import { apiQuery, ariaSortFor, isFiltered, nextSort, type ListStateSpec } from './url-state';
 
 const features = tableFeatures({ rowSortingFeature });
 
@@ -68,10 +68,18 @@ function SortIcon({ sort }: { sort: 'ascending' | 'descending' | 'none' | undefi
 export function AdminTable<T extends RowData, Extra extends object = object>(props: AdminTableProps<T, Extra>) {
   const { endpoint, caption, columns, rowKey, noun, filters = [], exportable = true } = props;
   const filterKeys = useMemo(() => filterKeysOf(filters), [filters]);
+  const filterDefaults = useMemo(() => filterDefaultsOf(filters), [filters]);
   const sortValues = useMemo(() => columns.flatMap((c) => (c.sort ? [c.sort, `-${c.sort}`] : [])), [columns]);
   const spec = useMemo<ListStateSpec>(
-    () => ({ filterKeys, defaultSort: props.defaultSort, defaultLimit: props.defaultLimit, sortValues: props.defaultSort ? [...sortValues, props.defaultSort] : sortValues, prefix: props.urlPrefix }),
-    [filterKeys, props.defaultSort, props.defaultLimit, sortValues, props.urlPrefix],
+    () => ({
+      filterKeys,
+      filterDefaults,
+      defaultSort: props.defaultSort,
+      defaultLimit: props.defaultLimit,
+      sortValues: props.defaultSort ? [...sortValues, props.defaultSort] : sortValues,
+      prefix: props.urlPrefix,
+    }),
+    [filterKeys, filterDefaults, props.defaultSort, props.defaultLimit, sortValues, props.urlPrefix],
   );
   const { state, update, clear } = useListState(spec);
   const params = useMemo(() => apiQuery(state), [state]);
@@ -114,7 +122,8 @@ export function AdminTable<T extends RowData, Extra extends object = object>(pro
   });
 
   const total = list.data?.total ?? 0;
-  const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
+  const filtered = isFiltered(state, spec);
+  const filterCount = Object.entries(state.filters).filter(([k, v]) => v !== (filterDefaults[k] ?? '')).length;
   const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
   const rows = table.getRowModel().rows;
   const pastTheEnd = Boolean(list.data && rows.length === 0 && total > 0);
@@ -135,7 +144,7 @@ export function AdminTable<T extends RowData, Extra extends object = object>(pro
   else if (list.data && total === 0)
     instead = filtered ? (
       <EmptyState title={`No ${noun[1]} match ${state.q ? `“${state.q}”` : 'these filters'}`} action={<Button onClick={clear}>Clear search and filters</Button>}>
-        {state.q && Object.keys(state.filters).length > 0 ? 'Nothing matches the search together with the filters.' : 'Try other words, or clear the search and filters.'}
+        {state.q && filterCount > 0 ? 'Nothing matches the search together with the filters.' : 'Try other words, or clear the search and filters.'}
       </EmptyState>
     ) : (
       <EmptyState icon={props.empty.icon} title={props.empty.title}>

@@ -6,12 +6,26 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SearchField, SelectField, type Option } from '../ui';
 
 export type FilterDef =
-  | { type: 'select'; key: string; label: string; options: Option[]; /** The label of "no filter", e.g. 'All roles'. */ all: string; className?: string }
+  | {
+      type: 'select';
+      key: string;
+      label: string;
+      options: Option[];
+      /** The label of "no filter", e.g. 'All roles'; left out when the options hold every choice (with a `default`). */
+      all?: string;
+      /** The value when the URL names none (e.g. a queue that opens on 'pending'); kept out of the URL. */
+      default?: string;
+      className?: string;
+    }
   | { type: 'dateRange'; label: string; from: string; to: string }
   /** A filter other screens set through a link (?userId=…) with no control of its own. */
   | { type: 'hidden'; key: string };
 
 export const filterKeysOf = (filters: readonly FilterDef[]): string[] => filters.flatMap((f) => (f.type === 'dateRange' ? [f.from, f.to] : [f.key]));
+
+/** The filters that have a default value, by query name. */
+export const filterDefaultsOf = (filters: readonly FilterDef[]): Record<string, string> =>
+  Object.fromEntries(filters.flatMap((f) => (f.type === 'select' && f.default ? [[f.key, f.default]] : [])));
 
 /** The search box: what a person types is sent once they pause (300 ms), replacing the history entry. */
 export function SearchBox({ value, onSettle, label, placeholder, delay = 300 }: { value: string; onSettle: (q: string) => void; label: string; placeholder: string; delay?: number }) {
@@ -86,9 +100,9 @@ export function FilterControls({ filters, values, onChange }: { filters: readonl
           <SelectField
             key={f.key}
             label={f.label}
-            value={values[f.key] ?? ''}
+            value={values[f.key] ?? f.default ?? ''}
             onChange={(v) => onChange({ [f.key]: v })}
-            options={[{ value: '', label: f.all }, ...f.options]}
+            options={f.all === undefined ? f.options : [{ value: '', label: f.all }, ...f.options]}
             className={f.className}
           />
         ) : (

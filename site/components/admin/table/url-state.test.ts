@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, ariaSortFor, nextSort, rangeText, readListState, writeListState, type ListStateSpec } from './url-state';
+import { apiQuery, ariaSortFor, isFiltered, nextSort, rangeText, readListState, writeListState, type ListStateSpec } from './url-state';
 
 const spec: ListStateSpec = { filterKeys: ['role', 'from', 'to'], defaultSort: '-createdAt', sortValues: ['createdAt', '-createdAt', 'email', '-email'] };
 
@@ -23,6 +23,24 @@ describe('list state in the URL', () => {
   it('falls back to the defaults on values it cannot use', () => {
     const s = readListState('sort=password&limit=5000&offset=-3&role=', spec);
     expect(s).toEqual({ q: '', sort: '-createdAt', offset: 0, limit: 50, filters: {} });
+  });
+
+  it('gives a filter its default when the URL names none, and keeps the default out of the URL', () => {
+    const queue: ListStateSpec = { filterKeys: ['status', 'risk'], filterDefaults: { status: 'pending' }, defaultSort: 'submittedAt' };
+    const initial = readListState('', queue);
+    expect(initial.filters).toEqual({ status: 'pending' });
+    expect(isFiltered(initial, queue)).toBe(false);
+    expect(apiQuery(initial).get('status')).toBe('pending');
+    const all = { ...initial, filters: { status: 'all' } };
+    expect(writeListState('', all, queue)).toBe('status=all');
+    expect(isFiltered(readListState('status=all', queue), queue)).toBe(true);
+    // Choosing no filter at all is written as an empty value, read back as no filter; the default value leaves the URL clean.
+    const none = writeListState('status=all', { ...initial, filters: { status: '' } }, queue);
+    expect(none).toBe('status=');
+    expect(readListState(none, queue).filters).toEqual({ status: '' });
+    expect(apiQuery(readListState(none, queue)).has('status')).toBe(false);
+    expect(isFiltered(readListState(none, queue), queue)).toBe(true);
+    expect(writeListState('status=', initial, queue)).toBe('');
   });
 
   it('builds the API query with the contract names', () => {

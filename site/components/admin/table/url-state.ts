@@ -23,6 +23,8 @@ export type ListState = {
 export type ListStateSpec = {
   /** The query names of the list's own filters. */
   filterKeys: readonly string[];
+  /** Filters with a value when the URL names none (kept out of the URL when chosen). */
+  filterDefaults?: Readonly<Record<string, string>>;
   defaultSort?: string;
   defaultLimit?: number;
   /** Sort values the list accepts; anything else in the URL falls back to the default. */
@@ -43,8 +45,12 @@ export function readListState(search: string | URLSearchParams, spec: ListStateS
   const sort = params.get(`${p}sort`)?.trim() ?? '';
   const filters: Record<string, string> = {};
   for (const key of spec.filterKeys) {
-    const v = params.get(`${p}${key}`)?.trim();
-    if (v) filters[key] = v;
+    const raw = params.get(`${p}${key}`);
+    const fallback = spec.filterDefaults?.[key];
+    // A filter with a default: absent means the default, present but empty means "no filter" (kept as '').
+    if (raw === null) {
+      if (fallback) filters[key] = fallback;
+    } else if (raw.trim() || fallback) filters[key] = raw.trim();
   }
   return {
     q: params.get(`${p}q`)?.trim() ?? '',
@@ -68,11 +74,21 @@ export function writeListState(search: string | URLSearchParams, state: ListStat
   };
   set('q', state.q.trim(), '');
   set('sort', state.sort, spec.defaultSort ?? '');
-  for (const key of spec.filterKeys) set(key, state.filters[key]?.trim() ?? '', '');
+  for (const key of spec.filterKeys) {
+    const value = state.filters[key]?.trim() ?? '';
+    const fallback = spec.filterDefaults?.[key] ?? '';
+    // "No filter" on a list whose filter has a default is written as an empty value (?status=).
+    if (fallback && value === '') params.set(`${p}${key}`, '');
+    else set(key, value, fallback);
+  }
   set('limit', state.limit, spec.defaultLimit ?? LIST_LIMIT_DEFAULT);
   set('offset', state.offset, 0);
   return params.toString();
 }
+
+/** Whether the state narrows the list: a search, or a filter other than its default. */
+export const isFiltered = (state: ListState, spec: Pick<ListStateSpec, 'filterDefaults'>): boolean =>
+  Boolean(state.q) || Object.entries(state.filters).some(([k, v]) => v !== (spec.filterDefaults?.[k] ?? ''));
 
 /** The API query of the list: the contract's names, empty values left out, no prefix. */
 export function apiQuery(state: ListState): URLSearchParams {

@@ -30,7 +30,8 @@ export function useListState(spec: ListStateSpec) {
   );
 
   const clear = useCallback(() => {
-    const empty = Object.fromEntries(spec.filterKeys.map((k) => [k, '']));
+    // Back to each filter's default (none for most).
+    const empty = Object.fromEntries(spec.filterKeys.map((k) => [k, spec.filterDefaults?.[k] ?? '']));
     update({ q: '', filters: empty }, {});
   }, [update, spec]);
 
