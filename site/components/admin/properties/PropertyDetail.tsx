@@ -11,7 +11,7 @@ import { api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
 import { formatDateTime } from '@site/components/admin/format';
 import { Dialog, ErrorNote } from '@site/components/admin/ledger/parts';
-import { ListError, LoadingRows } from '@site/components/admin/lists';
+import { ErrorState, SkeletonRows } from '@site/components/admin/table/states';
 import { withQuery } from '@site/components/admin/money/shared';
 import { Button, Card, DataTable, EmptyState, ListCard, cx } from '@site/components/admin/ui';
 import { DocumentsPanel, PhotosPanel } from './Media';
@@ -52,7 +52,7 @@ export function PropertyDetail({ id, onBack }: { id: string; onBack: () => void 
   if (detail.isError)
     return (
       <Card className="p-2">
-        <ListError error={detail.error} what="this property" onRetry={() => void detail.refetch()} />
+        <ErrorState error={detail.error} what="this property" onRetry={() => void detail.refetch()} />
         <div className="pb-6 text-center"><Button icon={ArrowLeft} onClick={onBack}>Back to all properties</Button></div>
       </Card>
     );
@@ -156,9 +156,9 @@ function AuditTrail({ id }: { id: string }) {
         caption="Everything done to this property"
         columns={[{ key: 'when', label: 'When (UAE time)' }, { key: 'who', label: 'Who' }, { key: 'what', label: 'What' }]}
         minWidth={640}
-        empty={log.isError ? <ListError error={log.error} what="the activity" onRetry={() => void log.refetch()} /> : log.isPending ? null : <EmptyState title="Nothing recorded yet" />}
+        empty={log.isError ? <ErrorState error={log.error} what="the activity" onRetry={() => void log.refetch()} /> : log.isPending ? null : <EmptyState title="Nothing recorded yet" />}
       >
-        {log.isPending ? <LoadingRows columns={3} rows={3} /> : items.map((e) => (
+        {log.isPending ? <SkeletonRows columns={3} rows={3} /> : items.map((e) => (
           <tr key={e.id}>
             <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(e.at)}</td>
             <td className="px-4 py-3 text-slate-700">{e.actorLabel}</td>

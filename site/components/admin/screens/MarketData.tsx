@@ -16,7 +16,7 @@ import { toast } from '@site/lib/stores/toast';
 import { todayInDubai } from '../ledger/dates';
 import { formatAed, readAmount } from '../ledger/money';
 import { Dialog, ErrorNote, Field, Select } from '../ledger/parts';
-import { ListError } from '../lists';
+import { ErrorState } from '@site/components/admin/table/states';
 import { ADMIN_PROPERTIES, LineChart, MARKET_DATA, percentToBps, startsWith } from '../properties/shared';
 import { Button, Card, DataTable, EmptyState, ScreenIntro, Section } from '../ui';
 
@@ -105,7 +105,7 @@ function PropertyFigures() {
     <Section title="Valuations and rent" description="Per property, over time. The latest figure is the one the listing shows.">
       <Card className="p-5">
         {list.isError ? (
-          <ListError error={list.error} what="properties" onRetry={() => void list.refetch()} />
+          <ErrorState error={list.error} what="properties" onRetry={() => void list.refetch()} />
         ) : list.data && list.data.items.length === 0 ? (
           <EmptyState icon={ChartLine} title="No properties yet">Add a property first; its valuations and rent are recorded here.</EmptyState>
         ) : (
@@ -123,7 +123,7 @@ function PropertyFigures() {
                 <Button icon={Plus} onClick={() => openDialog('rent')} disabled={!h}>Record rent</Button>
               </div>
             </div>
-            {history.isError ? <div className="mt-4"><ListError error={history.error} what="this property's history" onRetry={() => void history.refetch()} /></div> : null}
+            {history.isError ? <div className="mt-4"><ErrorState error={history.error} what="this property's history" onRetry={() => void history.refetch()} /></div> : null}
             {h ? (
               <>
                 <dl className="mt-5 grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
@@ -250,7 +250,7 @@ function MarketSeries() {
     <Section title="Market index figures" description="Monthly series the valuations are checked against.">
       <Card className="p-5">
         {data.isError ? (
-          <ListError error={data.error} what="market figures" onRetry={() => void data.refetch()} />
+          <ErrorState error={data.error} what="market figures" onRetry={() => void data.refetch()} />
         ) : (
           <>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

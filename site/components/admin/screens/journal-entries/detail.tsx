@@ -16,7 +16,7 @@ import { entryHref, ledgerUrl, refreshLedger } from '@site/components/admin/ledg
 import { formatFils } from '@site/components/admin/ledger/money';
 import { Amount, Dialog, ErrorNote } from '@site/components/admin/ledger/parts';
 import type { JournalEntryJson } from '@site/components/admin/ledger/types';
-import { ListError } from '@site/components/admin/lists';
+import { ErrorState } from '@site/components/admin/table/states';
 import { Button, Card, DefinitionList } from '@site/components/admin/ui';
 import { BASE, StatusBadges, ViewTitle } from './shared';
 
@@ -46,7 +46,7 @@ export function EntryDetail({ id }: { id: string }) {
       <>
         <ViewTitle back>Journal entry</ViewTitle>
         <Card className="mt-6">
-          <ListError error={q.error} what="this entry" onRetry={() => void q.refetch()} />
+          <ErrorState error={q.error} what="this entry" onRetry={() => void q.refetch()} />
         </Card>
       </>
     );

@@ -7,7 +7,7 @@ import { EntryEditor } from '@site/components/admin/ledger/EntryEditor';
 import { ACCOUNTS_URL, COST_CENTERS_URL, entryHref, ledgerUrl } from '@site/components/admin/ledger/endpoints';
 import { ErrorNote } from '@site/components/admin/ledger/parts';
 import type { AccountsResponse, CostCentersResponse, JournalEntryJson } from '@site/components/admin/ledger/types';
-import { ListError } from '@site/components/admin/lists';
+import { ErrorState } from '@site/components/admin/table/states';
 import { Card, ScreenIntro } from '@site/components/admin/ui';
 import { BASE, ViewTitle } from './shared';
 
@@ -29,7 +29,7 @@ export function EditorScreen({ id }: { id?: string }) {
       </div>
       <Card className="mt-4 p-4 sm:p-6">
         {failed ? (
-          <ListError error={failed} what="what the editor needs" onRetry={() => void Promise.all([accounts.refetch(), centers.refetch(), id ? entry.refetch() : null])} />
+          <ErrorState error={failed} what="what the editor needs" onRetry={() => void Promise.all([accounts.refetch(), centers.refetch(), id ? entry.refetch() : null])} />
         ) : loading ? (
           <p role="status" className="py-10 text-center text-sm text-slate-500">
             Loading the chart of accounts…
