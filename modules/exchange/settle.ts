@@ -69,7 +69,6 @@ export async function settleFill(tx: Db, market: Market, buy: OpenOrder, sell: O
   const release = buy.heldCash - newHold;
   if (release > 0n) await tx.execute(sql`update wallets set held = held - ${release.toString()}::bigint, updated_at = now() where user_id = ${buy.userId}`);
 
-  let journalReference: string | null = null;
   if (gross > 0n) {
     const codes = await investorAccountCodes(tx, [buyer, seller]);
     const [posted] = await postMany(tx, [
@@ -78,7 +77,7 @@ export async function settleFill(tx: Db, market: Market, buy: OpenOrder, sell: O
         { buyerAccount: codes.get(buyer.userId)!, sellerAccount: codes.get(seller.userId)!, date: today },
       ),
     ]);
-    journalReference = posted.reference;
+    const journalReference = posted.reference;
     await moveWallet(tx, { userId: buy.userId, delta: -gross, kind: 'trade', description: `Bought ${shares} shares of ${market.title} (${reference})`, ref: { type: 'exchange_trade', id: trade.id }, journalReference });
     if (quote.net > 0n) {
       await moveWallet(tx, {
