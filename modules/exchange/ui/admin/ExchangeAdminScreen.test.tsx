@@ -131,9 +131,9 @@ describe('/admin/exchange', () => {
     renderWithApp(<ExchangeAdminScreen />, '/admin/exchange');
     const table = await marketsTable();
     const row = within(table).getByText('Marina Gate').closest('tr')!;
-    expect(row.textContent).toContain('AED 1,025.00');
-    expect(row.textContent).toContain('AED 1,010.00');
-    expect(row.textContent).toContain('AED 1,030.00');
+    expect(row.textContent).toContain('1,025.00');
+    expect(row.textContent).toContain('Best bid 1,010.00');
+    expect(row.textContent).toContain('best ask 1,030.00');
     expect(row.textContent).toContain('2.5 shares · 3 trades');
     expect(row.textContent).toContain('±20%');
     expect(within(row).getByText('Trading')).toBeTruthy();

@@ -43,8 +43,8 @@ function Side({ side, levels, max, title }: { side: 'bid' | 'ask'; levels: BookL
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <th scope="col" className="py-1.5 text-left font-semibold">Price a share</th>
-                <th scope="col" className="py-1.5 text-right font-semibold">Shares</th>
-                <th scope="col" className="py-1.5 text-right font-semibold">Orders</th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-semibold">Shares</th>
+                <th scope="col" className="py-1.5 pl-3 text-right font-semibold">Orders</th>
                 <th scope="col" className="py-1.5 text-right font-semibold">Depth</th>
               </tr>
             </thead>

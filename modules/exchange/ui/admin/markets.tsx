@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BookOpen, CandlestickChart, Pause, Percent, Play, RefreshCw } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { aed } from '@site/components/admin/money/shared';
-import { ErrorNote } from '@site/components/admin/ledger/parts';
+import { Amount, ErrorNote } from '@site/components/admin/ledger/parts';
 import { SkeletonRows } from '@site/components/admin/table/states';
 import { Badge, Button, Card, DataTable, EmptyState, Section, cx } from '@site/components/admin/ui';
 import { errorText } from '@site/lib/api';
@@ -18,10 +18,9 @@ import { band, count, MARKETS_URL, plural, shares } from './shared';
 
 const columns = [
   { key: 'property', label: 'Property', className: 'min-w-56' },
-  { key: 'last', label: 'Last price', align: 'right' as const },
-  { key: 'bid', label: 'Best bid', align: 'right' as const },
-  { key: 'ask', label: 'Best ask', align: 'right' as const },
-  { key: 'volume', label: '24 h volume', align: 'right' as const },
+  { key: 'last', label: 'Last (AED)', align: 'right' as const },
+  { key: 'bidAsk', label: 'Bid / ask (AED)', align: 'right' as const },
+  { key: 'volume', label: '24 h volume (AED)', align: 'right' as const },
   { key: 'orders', label: 'Open orders', align: 'right' as const },
   { key: 'band', label: 'Band', align: 'right' as const },
   { key: 'trading', label: 'Trading', className: 'min-w-40' },
@@ -31,7 +30,12 @@ const columns = [
 /** While a book is open it is read again every 10 s; otherwise only on Refresh and after a change. */
 const LIVE_MS = 10_000;
 
-const Price = ({ value }: { value: string | null }) => (value ? <span className="tabular-nums">{aed(value)}</span> : <span className="text-slate-400">—<span className="sr-only"> none</span></span>);
+const Price = ({ value, label }: { value: string | null; label?: string }) => (
+  <span className="block whitespace-nowrap">
+    {label ? <span className="sr-only">{label} </span> : null}
+    {value ? <Amount value={value} /> : <span className="text-slate-400">—<span className="sr-only"> none</span></span>}
+  </span>
+);
 
 function RowButton({ icon: Icon, label, sr, onClick, tone }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; label: string; sr: string; onClick: () => void; tone?: 'warning' }) {
   return (
@@ -63,14 +67,16 @@ function Row({ m, onBook, onHalt, onBand }: { m: AdminMarketJson; onBook: () => 
         <Price value={m.lastPrice} />
       </td>
       <td className="px-4 py-3 text-right">
-        <Price value={m.bestBid} />
+        <span className="text-emerald-800">
+          <Price value={m.bestBid} label="Best bid" />
+        </span>
+        <span className="text-red-800">
+          <Price value={m.bestAsk} label="best ask" />
+        </span>
       </td>
       <td className="px-4 py-3 text-right">
-        <Price value={m.bestAsk} />
-      </td>
-      <td className="px-4 py-3 text-right">
-        <span className="block tabular-nums">{aed(m.volume24h?.value ?? '0')}</span>
-        <span className="block text-xs text-slate-500">
+        <Amount value={m.volume24h?.value ?? '0'} className="block" />
+        <span className="block whitespace-nowrap text-xs text-slate-500">
           {shares(m.volume24h?.units)} shares · {plural(m.volume24h?.trades ?? 0, 'trade', 'trades')}
         </span>
       </td>
@@ -81,7 +87,7 @@ function Row({ m, onBook, onHalt, onBand }: { m: AdminMarketJson; onBook: () => 
         {m.halted && m.haltReason ? <span className="mt-1 block text-xs text-slate-600">{m.haltReason}</span> : null}
       </td>
       <td className="px-4 py-3">
-        <span className="flex flex-wrap justify-end gap-1.5">
+        <span className="flex justify-end gap-1.5">
           <RowButton icon={BookOpen} label="Book" sr={`of ${m.title}`} onClick={onBook} />
           <RowButton icon={Percent} label="Band" sr={`of ${m.title}`} onClick={onBand} />
           {m.halted ? <RowButton icon={Play} label="Resume" sr={`trading in ${m.title}`} onClick={onHalt} /> : <RowButton icon={Pause} label="Halt" sr={`trading in ${m.title}`} onClick={onHalt} tone="warning" />}
@@ -127,7 +133,7 @@ export function Markets() {
           <DataTable
             caption="Markets open for trading"
             columns={columns}
-            minWidth={1100}
+            minWidth={1040}
             empty={
               <EmptyState icon={CandlestickChart} title="No property is open for trading">
                 A property opens for trading on the exchange once it is fully funded. Its book, last price and volume show here, and trading can be halted from here.

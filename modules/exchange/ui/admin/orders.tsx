@@ -73,7 +73,21 @@ export function Orders() {
         ),
         { align: 'right' },
       ),
-      col.money<AdminOrderJson>('price', 'Price a share', (o) => o.price),
+      col.custom<AdminOrderJson>(
+        'price',
+        'Price a share',
+        (o) => (
+          <>
+            <MoneyCell value={o.price} />
+            {o.side === 'buy' && isOpen(o.status) ? (
+              <span className="block whitespace-nowrap text-xs text-slate-500">
+                <MoneyCell value={o.heldCash} /> held
+              </span>
+            ) : null}
+          </>
+        ),
+        { align: 'right' },
+      ),
       col.custom<AdminOrderJson>(
         'status',
         'Status',
@@ -86,7 +100,6 @@ export function Orders() {
         ),
         { className: 'min-w-32' },
       ),
-      col.custom<AdminOrderJson>('held', 'Cash held', (o) => (o.side === 'buy' && isOpen(o.status) ? <MoneyCell value={o.heldCash} /> : <span className="text-slate-400">—</span>), { align: 'right' }),
       col.custom<AdminOrderJson>(
         'actions',
         'Actions',
@@ -95,7 +108,7 @@ export function Orders() {
             <button
               type="button"
               onClick={() => setCancelling(o)}
-              className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
               <Ban className="h-3.5 w-3.5" aria-hidden="true" />
               Cancel order<span className="sr-only"> {o.reference}</span>
@@ -117,7 +130,7 @@ export function Orders() {
         search={{ placeholder: 'Order number, investor or property' }}
         filters={filters}
         defaultSort="-createdAt"
-        minWidth={1100}
+        minWidth={1000}
         empty={{
           icon: ListOrdered,
           title: 'No orders yet',

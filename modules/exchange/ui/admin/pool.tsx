@@ -20,7 +20,7 @@ function Figure({ label, value, signed }: { label: string; value: string | undef
   return (
     <div className="bg-white px-4 py-3">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={cx('mt-0.5 text-lg font-semibold tabular-nums', signed && fils !== null && fils < 0n ? 'text-red-700' : signed && fils !== null && fils > 0n ? 'text-emerald-700' : 'text-ink')}>
+      <dd className={cx('mt-0.5 whitespace-nowrap text-lg font-semibold tabular-nums', signed && fils !== null && fils < 0n ? 'text-red-700' : signed && fils !== null && fils > 0n ? 'text-emerald-700' : 'text-ink')}>
         {fils === null ? (
           <span className="text-slate-400">
             <span aria-hidden="true">—</span>
@@ -69,7 +69,7 @@ export function Pool() {
         </div>
       ) : (
         <div className="space-y-4" aria-busy={pool.isPending || undefined}>
-          <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 lg:grid-cols-3 xl:grid-cols-6" aria-label="The pool's position">
+          <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 md:grid-cols-3" aria-label="The pool's position">
             <Figure label="Total budget" value={p?.totalBudget} />
             <Figure label="Budget per property" value={p?.perPropertyBudget} />
             <Figure label="Spent" value={p?.spent} />

@@ -15,11 +15,11 @@ import { surveillanceKindLabels, type SurveillanceJson } from '../../admin-contr
 import { plural, SURVEILLANCE_URL } from './shared';
 
 const columns = [
-  { key: 'kind', label: 'Pattern', className: 'min-w-48' },
+  { key: 'kind', label: 'Pattern', className: 'min-w-40' },
   { key: 'severity', label: 'Severity' },
   { key: 'property', label: 'Property', className: 'min-w-40' },
-  { key: 'investors', label: 'Investors', className: 'min-w-48' },
-  { key: 'detail', label: 'Detail', className: 'min-w-72' },
+  { key: 'investors', label: 'Investors', className: 'min-w-44' },
+  { key: 'detail', label: 'Detail', className: 'min-w-56' },
   { key: 'at', label: 'When' },
 ];
 
@@ -53,7 +53,7 @@ export function Surveillance() {
           <DataTable
             caption="Surveillance alerts"
             columns={columns}
-            minWidth={1000}
+            minWidth={900}
             empty={
               <EmptyState icon={ShieldCheck} title="Nothing to look into">
                 No pattern has been seen. {WATCHED} Each alert names the property, the investors and what was seen.

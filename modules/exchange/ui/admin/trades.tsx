@@ -24,6 +24,7 @@ export function Trades() {
           <>
             <span className="block font-mono text-xs text-ink">{t.reference}</span>
             <DateCell value={t.at} withTime />
+            {t.journalReference ? <span className="block font-mono text-xs text-slate-500">Journal {t.journalReference}</span> : null}
           </>
         ),
         { sort: 'createdAt', sortFirst: 'desc', className: 'whitespace-nowrap' },
@@ -47,7 +48,6 @@ export function Trades() {
         ),
         { align: 'right' },
       ),
-      col.text<TradeJson>('journal', 'Journal', (t) => t.journalReference, { mono: true }),
     ],
     [],
   );
@@ -63,7 +63,7 @@ export function Trades() {
         filters={filters}
         defaultSort="-createdAt"
         urlPrefix="trades."
-        minWidth={1100}
+        minWidth={1000}
         empty={{
           icon: ArrowLeftRight,
           title: 'No trades yet',
