@@ -179,6 +179,8 @@ describeEachDb('exchange API', (kind) => {
     expect((await seller.client.request('DELETE', `/api/exchange/orders/${bid.body.id}`)).status).toBe(404);
 
     const ask = await order(seller.client, { propertyId: property.id, side: 'sell', units: Number(2n * S), price: Number(P) });
+    const portfolio = await seller.client.json<{ holdings: { property: { id: string }; units: string; reservedUnits: string }[] }>('GET', '/api/portfolio');
+    expect(portfolio.body.holdings.find((h) => h.property.id === property.id)).toMatchObject({ units: String(2n * S), reservedUnits: String(2n * S) });
     const holdings = await seller.client.json<{ items: ExchangeHoldingJson[] }>('GET', '/api/exchange/holdings');
     expect(holdings.body.items.find((h) => h.propertyId === property.id)).toMatchObject({ units: String(2n * S), reservedUnits: String(2n * S), freeUnits: '0' });
     await seller.client.request('DELETE', `/api/exchange/orders/${ask.body.id}`);

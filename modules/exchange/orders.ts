@@ -170,6 +170,14 @@ export async function placeOrder(db: Db, userId: string, input: OrderInput, opts
   }
 }
 
+/**
+ * The matching core alone: one order placed and matched in a transaction, without HTTP, idempotency, the
+ * KYC check or notifications (the exchange benchmark measures the API against it).
+ */
+export function placeCore(db: Db, userId: string, input: OrderInput, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => (await placeIn(tx, userId, input, now)).fills.length);
+}
+
 export async function orderById(db: Db, id: string): Promise<OrderJson> {
   const [row] = await q<OrderRow>(db, sql`${ORDER_SELECT} where o.id = ${id}`);
   if (!row) throw notFound(msg.orderNotFound, codes.orderNotFound);

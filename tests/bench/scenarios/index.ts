@@ -10,6 +10,7 @@ import { ledgerScenario } from './ledger';
 import { propertiesScenario } from './properties';
 import { purchasesScenario } from './purchases';
 import { sipScenario } from './sip';
+import { exchangeScenario } from './exchange';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -18,5 +19,6 @@ export const scenarios: Scenario[] = [
   ledgerScenario,
   purchasesScenario,
   sipScenario,
+  exchangeScenario,
   propertiesScenario,
 ];
