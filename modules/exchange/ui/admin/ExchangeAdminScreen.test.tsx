@@ -266,7 +266,7 @@ describe('/admin/exchange', () => {
     api({ 'GET /api/admin/exchange/surveillance': () => json({ items }) });
     const first = renderWithApp(<ExchangeAdminScreen />, '/admin/exchange');
     expect(await screen.findByText('Nothing to look into')).toBeTruthy();
-    expect(screen.getAllByText(/large orders priced far from the latest valuation, orders placed and cancelled in quick succession/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/open orders worth over AED 100,000 priced more than 15% from the latest valuation, an investor cancelling 5 or more orders within an hour/).length).toBeGreaterThan(0);
     first.unmount();
 
     items = [alert, { ...alert, kind: 'rapid_cancels', severity: 'medium', investors: ['Omar Saleh (MZ-OMAR01)'], detail: '12 orders placed and cancelled within 5 minutes.' }];

@@ -40,7 +40,7 @@ export function Orders() {
   const [cancelling, setCancelling] = useState<AdminOrderJson | null>(null);
   const filters = useMemo<FilterDef[]>(
     () => [
-      { type: 'select', key: 'status', label: 'Status', all: 'Any status', options: ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabel(s) })) },
+      { type: 'select', key: 'status', label: 'Status', all: 'Any status', options: [{ value: 'active', label: 'Open or partly filled' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabel(s) }))] },
       sideFilter,
       { type: 'select', key: 'propertyId', label: 'Property', all: 'Every property', options: properties, className: 'sm:w-64' },
     ],
@@ -71,7 +71,7 @@ export function Orders() {
             <span className="block text-xs text-slate-500">{shares(o.filledUnits)} filled</span>
           </>
         ),
-        { align: 'right' },
+        { align: 'right', sort: 'units', sortFirst: 'desc' },
       ),
       col.custom<AdminOrderJson>(
         'price',
@@ -86,7 +86,7 @@ export function Orders() {
             ) : null}
           </>
         ),
-        { align: 'right' },
+        { align: 'right', sort: 'price', sortFirst: 'desc' },
       ),
       col.custom<AdminOrderJson>(
         'status',

@@ -24,7 +24,7 @@ const columns = [
 ];
 
 export const WATCHED =
-  'Three patterns are watched: large orders priced far from the latest valuation, orders placed and cancelled in quick succession by one investor, and repeated trades between the same buyer and seller.';
+  'Three patterns are watched: open orders worth over AED 100,000 priced more than 15% from the latest valuation, an investor cancelling 5 or more orders within an hour, and two investors trading with each other 3 or more times in 7 days.';
 
 export function Surveillance() {
   const list = useQuery<{ items: SurveillanceJson[] }>({ queryKey: [SURVEILLANCE_URL] });

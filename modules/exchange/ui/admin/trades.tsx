@@ -12,9 +12,21 @@ import type { TradeJson } from '../../contract';
 import { usePropertyOptions } from './orders';
 import { shares, TRADES_URL } from './shared';
 
+const venues = [
+  { value: 'order', label: 'Between investors' },
+  { value: 'pool', label: 'Sold to the pool' },
+  { value: 'exit', label: 'Property exit' },
+];
+
 export function Trades() {
   const properties = usePropertyOptions();
-  const filters = useMemo<FilterDef[]>(() => [{ type: 'select', key: 'propertyId', label: 'Property', all: 'Every property', options: properties, className: 'sm:w-64' }], [properties]);
+  const filters = useMemo<FilterDef[]>(
+    () => [
+      { type: 'select', key: 'venue', label: 'Venue', all: 'Every venue', options: venues },
+      { type: 'select', key: 'propertyId', label: 'Property', all: 'Every property', options: properties, className: 'sm:w-64' },
+    ],
+    [properties],
+  );
   const columns = useMemo(
     () => [
       col.custom<TradeJson>(
@@ -32,9 +44,9 @@ export function Trades() {
       col.text<TradeJson>('property', 'Property', (t) => t.propertyTitle, { className: 'min-w-40' }),
       col.text<TradeJson>('seller', 'Seller', (t) => t.seller, { className: 'min-w-40 [overflow-wrap:anywhere]' }),
       col.text<TradeJson>('buyer', 'Buyer', (t) => t.buyer, { className: 'min-w-40 [overflow-wrap:anywhere]' }),
-      col.text<TradeJson>('units', 'Shares', (t) => shares(t.units), { align: 'right', className: 'tabular-nums' }),
+      col.text<TradeJson>('units', 'Shares', (t) => shares(t.units), { align: 'right', className: 'tabular-nums', sort: 'units', sortFirst: 'desc' }),
       col.money<TradeJson>('price', 'Price a share', (t) => t.price),
-      col.money<TradeJson>('gross', 'Gross', (t) => t.gross, { strong: true }),
+      col.money<TradeJson>('gross', 'Gross', (t) => t.gross, { strong: true, sort: 'gross' }),
       col.custom<TradeJson>(
         'fees',
         'Fees and VAT',
@@ -52,7 +64,7 @@ export function Trades() {
     [],
   );
   return (
-    <Section title="Trades" description="Every trade between investors and with the liquidity pool: gross to the seller less the early exit and performance fees and VAT; the buyer paid the gross.">
+    <Section title="Trades" description="Every trade between investors, with the liquidity pool and at a property exit: gross to the seller less the early exit and performance fees and VAT; the buyer paid the gross.">
       <AdminTable<TradeJson>
         endpoint={TRADES_URL}
         caption="Exchange trades"
