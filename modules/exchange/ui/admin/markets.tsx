@@ -17,13 +17,13 @@ import { BandDialog, HaltDialog } from './market-dialogs';
 import { band, count, MARKETS_URL, plural, shares } from './shared';
 
 const columns = [
-  { key: 'property', label: 'Property', className: 'min-w-56' },
+  { key: 'property', label: 'Property', className: 'min-w-48' },
   { key: 'last', label: 'Last (AED)', align: 'right' as const },
   { key: 'bidAsk', label: 'Bid / ask (AED)', align: 'right' as const },
   { key: 'volume', label: '24 h volume (AED)', align: 'right' as const },
   { key: 'orders', label: 'Open orders', align: 'right' as const },
   { key: 'band', label: 'Band', align: 'right' as const },
-  { key: 'trading', label: 'Trading', className: 'min-w-40' },
+  { key: 'trading', label: 'Trading', className: 'min-w-32' },
   { key: 'actions', label: 'Actions', align: 'right' as const },
 ];
 
@@ -133,7 +133,7 @@ export function Markets() {
           <DataTable
             caption="Markets open for trading"
             columns={columns}
-            minWidth={1040}
+            minWidth={940}
             empty={
               <EmptyState icon={CandlestickChart} title="No property is open for trading">
                 A property opens for trading on the exchange once it is fully funded. Its book, last price and volume show here, and trading can be halted from here.
