@@ -195,6 +195,7 @@ export const errorStatus = {
   pool_budget_exhausted: 422,
   not_enough_units: 422,
   not_tradable: 422,
+  trading_halted: 422,
   property_not_funded: 422,
 
   // 429: slow down.

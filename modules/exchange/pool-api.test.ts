@@ -210,6 +210,13 @@ describeEachDb('Liquidity pool API', (kind) => {
       await database.db.execute(sql`update properties set status = 'funding' where id = ${property.id}`);
       expect((await seller.client.json<{ error: string }>('POST', '/api/exchange/pool/sell', { propertyId: property.id, units: 10 })).body.error).toBe('not_tradable');
       await database.db.execute(sql`update properties set status = 'funded' where id = ${property.id}`);
+      // Trading halted.
+      await database.db.execute(sql`insert into exchange_markets (property_id, halted, halt_reason) values (${property.id}, true, 'Revaluation')`);
+      expect((await seller.client.json<{ error: string; message: string }>('POST', '/api/exchange/pool/sell', { propertyId: property.id, units: 10 })).body).toMatchObject({
+        error: 'trading_halted',
+        message: exchangeMessages.halted(property.title),
+      });
+      await database.db.execute(sql`update exchange_markets set halted = false where property_id = ${property.id}`);
       // Identity not verified.
       await database.db.execute(sql`update users set kyc_status = 'pending' where id = ${seller.id}`);
       expect((await seller.client.json<{ error: string }>('POST', '/api/exchange/pool/sell', { propertyId: property.id, units: 10 })).body.error).toBe('kyc_required');

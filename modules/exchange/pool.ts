@@ -75,6 +75,9 @@ async function priceSale(tx: Db, poolId: string, userId: string, input: { proper
   const user = await loadUser(tx, userId);
   if (!user || !isKycVerified(user.kycStatus)) throw new AppError(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
   if (property.status !== 'funded' || userId === poolId) throw new AppError(422, codes.notTradable, msg.notTradable(property.title));
+  // A halt stops the pool too: while trading is halted (news, a revaluation) the valuation may be stale.
+  const [market] = await q<{ halted: boolean }>(tx, sql`select halted from exchange_markets where property_id = ${property.id}`);
+  if (market?.halted) throw new AppError(422, codes.halted, msg.halted(property.title));
   const budgetLeftNow = await budgetOf(tx, poolId, property.id, lock);
   const holding = await freeUnits(tx, userId, property.id, lock);
   if (input.units > holding.free) {
