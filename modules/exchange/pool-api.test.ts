@@ -191,6 +191,24 @@ describeEachDb('Liquidity pool API', (kind) => {
     await f.reconcile();
   });
 
+  it('never spends more than the budget when many investors sell at once, and a repeated key sells once', async () => {
+    const sellers = await Promise.all(Array.from({ length: 10 }, () => f.investor(1_100_000n)));
+    const { property } = await f.fundedProperty(GAIN_VALUATION, sellers.map((inv) => ({ inv, amount: 1_000_000n })));
+    await f.setBudget(1_000_000_000n, 6n * 539_000n);
+    const results = await Promise.all(sellers.map((inv) => sell(inv, property.id, FIVE_SHARES)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(6);
+    expect(results.filter((r) => r.status === 422).every((r) => r.body.error === 'pool_budget_exhausted')).toBe(true);
+    expect(await f.holding(poolId, property.id)).toEqual({ units: 6n * FIVE_SHARES, cost: 6n * 539_000n });
+
+    await f.setBudget(1_000_000_000n, 10n * 539_000n);
+    const twice = await Promise.all([sell(sellers[0], property.id, 10_000n, 'same-key'), sell(sellers[0], property.id, 10_000n, 'same-key')]);
+    expect(twice.map((r) => r.status).sort()).toEqual(expect.arrayContaining([201]));
+    const [n] = await q<{ n: string }>(database.db, sql`select count(*)::text as n from exchange_trades where seller_id = ${sellers[0].id} and units = 10000`);
+    expect(n.n).toBe('1');
+    await f.setBudget(100_000_000n, 20_000_000n);
+    await f.reconcile();
+  });
+
   describe('bad input', () => {
     it('answers 4xx, never 5xx, for malformed ids, units and properties that cannot be sold', async () => {
       const seller = await f.investor(1_100_000n);
