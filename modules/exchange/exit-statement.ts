@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@modules/platform/contract';
 import { formatDate } from '@modules/platform/dates';
 import { unitsToShareString } from '@modules/properties/contract';
-import { amountText } from '@modules/wallet/statement';
+import { formatFils as amountText } from '@modules/platform/money';
 import type { ExitStatement } from './exit-read';
 
 const MARGIN = 48;

@@ -14,9 +14,10 @@ import { AppError, notFound } from '@api/errors';
 import { recordAudit } from '@modules/audit';
 import { ensurePropertyAccount, investorAccountCodes, post, postMany } from '@modules/ledger';
 import { notifyMany, type NotifyInput } from '@modules/notifications';
-import { todayInDubai } from '@modules/platform/dates';
+import { formatAed } from '@modules/platform/money';
+import { formatDate, todayInDubai } from '@modules/platform/dates';
 import { SHARE_SCALE, unitsToShareString } from '@modules/properties/contract';
-import { aed, big, moveWallet, q } from '@modules/wallet';
+import { big, moveWallet, q } from '@modules/wallet';
 import { exitMessages, type ExitInput, type ExitJson } from './pool-contract';
 import { getExit } from './exit-read';
 import { UUID, exitReference, poolUserId } from './pool-setup';
@@ -192,7 +193,7 @@ export async function exitProperty(db: Db, adminId: string, input: ExitInput): P
         userId: h.userId,
         kind: 'investment',
         title: `${property.title} has been sold`,
-        body: `${property.title} was sold on ${input.saleDate}. Your ${shares} shares fetched ${aed(qt.gross)}; after the performance fee and VAT (${aed(qt.fees)}), ${aed(qt.net)} is in your wallet. Your settlement statement is ready.`,
+        body: `${property.title} was sold on ${formatDate(input.saleDate)}. Your ${shares} shares fetched ${formatAed(qt.gross)}; after the performance fee and VAT (${formatAed(qt.fees)}), ${formatAed(qt.net)} is in your wallet. Your settlement statement is ready.`,
         link: statement,
       });
     }
@@ -212,7 +213,7 @@ export async function exitProperty(db: Db, adminId: string, input: ExitInput): P
       action: 'exchange.exit',
       entityType: 'property',
       entityId: property.id,
-      summary: `${property.title} sold for ${aed(input.salePrice)} (costs ${aed(input.sellingCosts)}); ${holders.length} holders paid, ${cancelled.length} open orders cancelled (${reference})`,
+      summary: `${property.title} sold for ${formatAed(input.salePrice)} (costs ${formatAed(input.sellingCosts)}); ${holders.length} holders paid, ${cancelled.length} open orders cancelled (${reference})`,
       details: { exitId: id, salePrice: input.salePrice, sellingCosts: input.sellingCosts, saleDate: input.saleDate, netProceeds: net },
     });
   });

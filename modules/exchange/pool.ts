@@ -11,9 +11,10 @@ import { recordAudit } from '@modules/audit';
 import { ensureInvestorAccount, post } from '@modules/ledger';
 import { notify } from '@modules/notifications';
 import { LIQUIDITY_POOL_DISCOUNT_BPS } from '@modules/platform/contract';
+import { formatAed } from '@modules/platform/money';
 import { todayInDubai } from '@modules/platform/dates';
 import { unitsToShareString } from '@modules/properties/contract';
-import { aed, big, fullName, loadUser, moveWallet, q } from '@modules/wallet';
+import { big, fullName, loadUser, moveWallet, q } from '@modules/wallet';
 import { exchangeErrorCodes as codes, exchangeMessages as msg, type PoolSaleJson } from './contract';
 import { lotsOf } from './lots';
 import type { PoolBudgetInput, PoolJson } from './pool-contract';
@@ -90,7 +91,7 @@ async function priceSale(tx: Db, poolId: string, userId: string, input: { proper
   const price = poolPrice({ valuation: big(property.valuation), totalShares: big(property.total_shares) });
   const quote = quoteSale({ lots, units: input.units, price, on: todayInDubai() });
   if (quote.gross > budgetLeftNow) {
-    throw new AppError(422, codes.poolBudget, budgetLeftNow > 0n ? msg.poolBudget(aed(budgetLeftNow)) : msg.poolEmpty, { budgetLeft: budgetLeftNow.toString() });
+    throw new AppError(422, codes.poolBudget, budgetLeftNow > 0n ? msg.poolBudget(formatAed(budgetLeftNow)) : msg.poolEmpty, { budgetLeft: budgetLeftNow.toString() });
   }
   return { property, quote, budgetLeft: budgetLeftNow };
 }
@@ -174,7 +175,7 @@ export async function sellToPool(db: Db, userId: string, input: { propertyId: st
       userId,
       kind: 'investment',
       title: 'Shares sold to the liquidity pool',
-      body: `You sold ${shares} shares of ${property.title} to the liquidity pool for ${aed(quote.gross)}. After fees of ${aed(quote.fees)}, ${aed(quote.net)} is in your wallet. Reference ${reference}.`,
+      body: `You sold ${shares} shares of ${property.title} to the liquidity pool for ${formatAed(quote.gross)}. After fees of ${formatAed(quote.fees)}, ${formatAed(quote.net)} is in your wallet. Reference ${reference}.`,
       link: '/wallet',
     });
     return saleJson(priced, { id, budgetLeft: priced.budgetLeft - quote.gross, journalReference: posted.reference, at: iso(trade.created_at) });
@@ -227,7 +228,7 @@ export async function updatePool(db: Db, adminId: string, input: PoolBudgetInput
       action: 'exchange.pool_budget',
       entityType: 'exchange_pool',
       entityId: null,
-      summary: `Liquidity pool budget set to ${aed(input.totalBudget)} in total and ${aed(input.perPropertyBudget)} per property`,
+      summary: `Liquidity pool budget set to ${formatAed(input.totalBudget)} in total and ${formatAed(input.perPropertyBudget)} per property`,
       details: { before: { totalBudget: before?.total_budget, perPropertyBudget: before?.per_property_budget }, after: input },
     });
   });
