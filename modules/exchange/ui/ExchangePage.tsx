@@ -4,6 +4,7 @@
  * exchange is and how to sign in (every exchange answer needs a session).
  */
 import { useState } from 'react';
+import { isKycVerified } from '@modules/auth/contract';
 import { LoadingContent } from '@site/components/react/LoadingContent';
 import { Screen, useViewer, ViewerError } from '@site/components/app/ui';
 import { useMarkets } from './data';
@@ -69,7 +70,7 @@ export function ExchangePage({ initialProperty = null }: { initialProperty?: str
       title="Buy and sell property shares"
       description="A market open every day: trade shares of funded properties with other investors at the price you choose, or sell to the liquidity pool for an instant exit. Every fee is shown before you confirm."
     >
-      <Market initialProperty={initialProperty} kycApproved={viewer.user.kycStatus === 'approved'} />
+      <Market initialProperty={initialProperty} kycApproved={isKycVerified(viewer.user.kycStatus)} />
     </Screen>
   );
 }

@@ -56,8 +56,8 @@ export function Holdings({ markets, onSell }: { markets: MarketJson[]; onSell: (
                           <button type="button" className={`${btn.secondary} px-3 py-1.5`} disabled={!h.tradable || free === 0n} onClick={() => onSell(h.propertyId, h.freeUnits)} aria-label={`Sell shares of ${h.title}`}>
                             Sell
                           </button>
-                          <button type="button" className={`${btn.secondary} whitespace-nowrap px-3 py-1.5`} disabled={!h.tradable || free === 0n} onClick={() => setPool(h)} aria-label={`Sell shares of ${h.title} to the liquidity pool`}>
-                            Sell to the pool
+                          <button type="button" className={`${btn.secondary} whitespace-nowrap px-3 py-1.5`} disabled={!h.tradable || free === 0n} onClick={() => setPool(h)}>
+                            Sell to the pool<span className="sr-only">: {h.title}</span>
                           </button>
                         </div>
                       </td>

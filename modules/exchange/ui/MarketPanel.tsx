@@ -62,7 +62,7 @@ export function MarketData({ propertyId, title }: { propertyId: string; title: s
           <Figures propertyId={propertyId} />
           <a href={tradeHref(propertyId)} className={link}>
             <ArrowLeftRight size={16} aria-hidden="true" />
-            Trade {title} on the exchange
+            Trade on the exchange<span className="sr-only">: {title}</span>
           </a>
         </>
       ) : viewer.state === 'loading' ? (
