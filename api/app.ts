@@ -20,6 +20,7 @@ import { propertyRoutes } from '../modules/properties';
 import { walletRoutes } from '../modules/wallet';
 import { investingRoutes } from '../modules/investing';
 import { sipRoutes } from '../modules/sip';
+import { exchangeRoutes } from '../modules/exchange';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps) {
     .use(walletRoutes(deps))
     .use(investingRoutes(deps))
     .use(sipRoutes(deps))
+    .use(exchangeRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -68,6 +68,7 @@ export const errorStatus = {
   setting_not_found: 404,
   sip_plan_not_found: 404,
   sip_run_not_found: 404,
+  order_not_found: 404,
   template_not_found: 404,
   unknown_step: 404,
   user_not_found: 404,
@@ -76,6 +77,8 @@ export const errorStatus = {
 
   // 409: the state changed under you, or the name is taken.
   sip_plan_cancelled: 409,
+  trading_halted: 409,
+  order_closed: 409,
   sip_month_handled: 409,
   sip_plan_not_active: 409,
   conflict: 409,
@@ -166,6 +169,10 @@ export const errorStatus = {
   last_valuation: 422,
   no_source_budget: 422,
   not_enough_shares: 422,
+  not_enough_units: 422,
+  not_tradable: 422,
+  price_out_of_band: 422,
+  order_too_small: 422,
   not_ready_to_publish: 422,
   nothing_sold: 422,
   parent_cycle: 422,

@@ -18,3 +18,4 @@ export * from '../modules/kyc/screening-schema';
 export * from '../modules/files/schema';
 export * from '../modules/kyc/schema';
 export * from '../modules/sip/schema';
+export * from '../modules/exchange/schema';

@@ -269,6 +269,8 @@ export type HoldingJson = {
   property: PropertyRef;
   units: string;
   shares: string;
+  /** Units of this holding in open sell orders on the exchange (still held until they trade). */
+  reservedUnits: string;
   /** What the investor paid for these units (principal, without fees), fils. */
   cost: string;
   /** units × latest valuation / total units, fils. */

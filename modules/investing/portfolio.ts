@@ -11,6 +11,7 @@ import { retailLimitFor } from './retail-limit';
 type HoldingSqlRow = {
   property_id: string;
   units: string;
+  reserved: string | null;
   cost: string;
   reference: string;
   slug: string;
@@ -35,6 +36,7 @@ function holdingJson(r: HoldingSqlRow): HoldingJson {
     property: propertyRef({ id: r.property_id, reference: r.reference, slug: r.slug, title: r.title, city: r.city, community: r.community, status: r.status }),
     units: units.toString(),
     shares: unitsToShares(units),
+    reservedUnits: big(r.reserved ?? '0').toString(),
     cost: cost.toString(),
     currentValue: value.toString(),
     gain: (value - cost).toString(),
@@ -50,7 +52,9 @@ async function holdingsOf(db: Db, userId: string): Promise<HoldingJson[]> {
   const rows = await q<HoldingSqlRow>(
     db,
     sql`select h.property_id, h.units::text, h.cost::text, p.reference, p.slug, p.title, p.city, p.community, p.status,
-               p.total_shares::text, p.valuation::text, p.valued_on::text
+               p.total_shares::text, p.valuation::text, p.valued_on::text,
+               (select sum(o.units - o.filled_units) from exchange_orders o
+                 where o.user_id = h.user_id and o.property_id = h.property_id and o.side = 'sell' and o.status in ('open', 'partially_filled'))::text as reserved
           from holdings h join properties p on p.id = h.property_id
          where h.user_id = ${userId} and h.units > 0 order by h.cost desc, p.title`,
   );

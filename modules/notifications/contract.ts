@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = {
   investment: { label: 'Investments', audience: 'user', emailByDefault: true },
   sip: { label: 'Investment plan collections', audience: 'user', emailByDefault: false },
   sip_alert: { label: 'Investment plan problems (failed, paused, low wallet)', audience: 'user', emailByDefault: true },
+  exchange: { label: 'Exchange orders and trades', audience: 'user', emailByDefault: true },
   property: { label: 'Properties', audience: 'user', emailByDefault: false },
   security: { label: 'Security', audience: 'user', emailByDefault: true },
   system: { label: 'Announcements', audience: 'user', emailByDefault: false },

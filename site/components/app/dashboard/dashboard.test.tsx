@@ -13,6 +13,7 @@ const ref = (id: string, title: string, city: string) => ({ id, reference: `MZ-$
 const holding = (id: string, title: string, city: string, cost: string, value: string, units: string) => ({
   property: ref(id, title, city),
   units,
+  reservedUnits: '0',
   shares: '',
   cost,
   currentValue: value,
