@@ -38,7 +38,7 @@ export function Holdings({ markets, onSell }: { markets: MarketJson[]; onSell: (
                 </tr>
               </thead>
               <tbody>
-                {items.map((h) => {
+                {[...items].sort((a, b) => Number(b.tradable) - Number(a.tradable)).map((h) => {
                   const free = BigInt(h.freeUnits);
                   return (
                     <tr key={h.propertyId} className={bodyRow}>
@@ -49,7 +49,7 @@ export function Holdings({ markets, onSell }: { markets: MarketJson[]; onSell: (
                       <td className={`${td} text-right tabular-nums`}>{shares(h.units)}</td>
                       <td className={`${td} text-right tabular-nums`}>{shares(h.reservedUnits)}</td>
                       <td className={`${td} text-right tabular-nums font-medium text-ink`}>{shares(h.freeUnits)}</td>
-                      <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{h.bidNet ? money(BigInt(h.bidNet)) : <span className="text-slate-400">No bids</span>}</td>
+                      <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{h.bidNet ? money(BigInt(h.bidNet)) : <span className="text-slate-400">{h.tradable ? 'No bids' : '—'}</span>}</td>
                       <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{h.poolNet ? money(BigInt(h.poolNet)) : <span className="text-slate-400">—</span>}</td>
                       <td className={td}>
                         <div className="flex justify-end gap-2">

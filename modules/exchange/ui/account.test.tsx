@@ -6,7 +6,7 @@ import type { PoolSaleJson } from '../contract';
 import { ExchangePage } from './ExchangePage';
 import { Holdings } from './Holdings';
 import { MyOrders } from './MyOrders';
-import { book, type Call, market, marketRoutes, openOrder, renderWithQuery, Reply, stubApi } from './test-api';
+import { book, type Call, holding, market, marketRoutes, openOrder, renderWithQuery, Reply, stubApi } from './test-api';
 
 const poolSale = (units: string): PoolSaleJson => ({
   id: null,
@@ -143,3 +143,16 @@ describe('my open orders', () => {
   });
 });
 
+
+describe('holdings not open for trading', () => {
+  it('lists tradable holdings first and offers no sale of the others', async () => {
+    stubApi(marketRoutes({ 'GET /api/exchange/holdings': { items: [{ ...holding, propertyId: 'p3', title: 'Downtown Views one-bedroom', reference: 'MZ-P3', tradable: false, bestBid: null, bidNet: null, poolNet: null }, holding] } }));
+    renderWithQuery(<Holdings markets={[market]} onSell={() => {}} />);
+    const table = await screen.findByRole('table', { name: /My holdings/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Marina Gate two-bedroomMZ-P1', 'Downtown Views one-bedroomMZ-P3 · not open for trading']);
+    expect((within(rows[1]!).getByRole('button', { name: /^Sell shares of/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(rows[1]!).getByRole('button', { name: /^Sell to the pool/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(rows[1]!).queryByText('No bids')).toBeNull();
+  });
+});
