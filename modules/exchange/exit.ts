@@ -191,7 +191,7 @@ export async function exitProperty(db: Db, adminId: string, input: ExitInput): P
       }
       notices.push({
         userId: h.userId,
-        kind: 'investment',
+        kind: 'exchange',
         title: `${property.title} has been sold`,
         body: `${property.title} was sold on ${formatDate(input.saleDate)}. Your ${shares} shares fetched ${formatAed(qt.gross)}; after the performance fee and VAT (${formatAed(qt.fees)}), ${formatAed(qt.net)} is in your wallet. Your settlement statement is ready.`,
         link: statement,
@@ -201,7 +201,7 @@ export async function exitProperty(db: Db, adminId: string, input: ExitInput): P
     for (const userId of new Set(cancelled.filter((o) => !holderIds.has(o.userId)).map((o) => o.userId))) {
       notices.push({
         userId,
-        kind: 'investment',
+        kind: 'exchange',
         title: 'Order cancelled: property sold',
         body: `${property.title} has been sold, so your open orders on it were cancelled and any cash they held is available in your wallet again.`,
         link: '/exchange',

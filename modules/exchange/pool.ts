@@ -173,7 +173,7 @@ export async function sellToPool(db: Db, userId: string, input: { propertyId: st
     }
     await notify(tx, {
       userId,
-      kind: 'investment',
+      kind: 'exchange',
       title: 'Shares sold to the liquidity pool',
       body: `You sold ${shares} shares of ${property.title} to the liquidity pool for ${formatAed(quote.gross)}. After fees of ${formatAed(quote.fees)}, ${formatAed(quote.net)} is in your wallet. Reference ${reference}.`,
       link: '/wallet',
