@@ -21,6 +21,8 @@ import { walletRoutes } from '../modules/wallet';
 import { investingRoutes } from '../modules/investing';
 import { sipRoutes } from '../modules/sip';
 import { exchangeRoutes } from '../modules/exchange';
+import { exitRoutes } from '../modules/exchange/exit-routes';
+import { poolRoutes } from '../modules/exchange/pool-routes';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -165,6 +167,8 @@ export function createApp(deps: AppDeps) {
     .use(investingRoutes(deps))
     .use(sipRoutes(deps))
     .use(exchangeRoutes(deps))
+    .use(poolRoutes(deps))
+    .use(exitRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -74,6 +74,7 @@ export const errorStatus = {
   user_not_found: 404,
   valuation_not_found: 404,
   withdrawal_not_found: 404,
+  exit_not_found: 404,
 
   // 409: the state changed under you, or the name is taken.
   sip_plan_cancelled: 409,
@@ -110,6 +111,7 @@ export const errorStatus = {
   slug_taken: 409,
   source_conflict: 409,
   source_is_draft: 409,
+  property_already_exited: 409,
 
   // 413 / 415: the body's size or type.
   payload_too_large: 413,
@@ -196,6 +198,9 @@ export const errorStatus = {
   withdrawal_not_pending: 422,
   year_closed: 422,
   year_not_ended: 422,
+  // The exchange's liquidity pool and property exits (modules/exchange).
+  pool_budget_exhausted: 422,
+  property_not_funded: 422,
 
   // 429: slow down.
   rate_limited: 429,

@@ -19,3 +19,4 @@ export * from '../modules/files/schema';
 export * from '../modules/kyc/schema';
 export * from '../modules/sip/schema';
 export * from '../modules/exchange/schema';
+export * from '../modules/exchange/pool-schema';

@@ -8,7 +8,8 @@ import type { ReconciliationJson } from './contract';
 
 /**
  * The books against the business tables: Σ wallets = the investor client-money liability (2100-*) in the
- * ledger, wallet by wallet; Σ shares sold = Σ units held, property by property; and the ledger's own check.
+ * ledger, wallet by wallet; Σ shares sold = Σ units held, property by property (a property sold and settled at an
+ * exit keeps the shares it sold as history while its holdings are closed: zero units expected); and the ledger's own check.
  */
 export async function reconciliation(db: Db): Promise<ReconciliationJson> {
   const [[totals], walletRows, propertyRows, ledger, [trial]] = await Promise.all([
@@ -17,7 +18,7 @@ export async function reconciliation(db: Db): Promise<ReconciliationJson> {
       sql`select (select coalesce(sum(balance), 0) from wallets)::text as wallets,
                  (select coalesce(sum(b.credit - b.debit), 0) from ledger_balances b join ledger_accounts a on a.id = b.account_id
                     join ledger_accounts g on g.id = a.parent_id where g.code = ${LEDGER_ACCOUNTS.investorClientMoney})::text as ledger,
-                 (select coalesce(sum(shares_sold), 0) from properties)::text as sold,
+                 (select coalesce(sum(shares_sold), 0) from properties p where not exists (select 1 from exchange_exits e where e.property_id = p.id))::text as sold,
                  (select coalesce(sum(units), 0) from holdings)::text as held`,
     ),
     q<{ user_id: string; first_name: string | null; last_name: string | null; unicode: string | null; wallet: string; ledger: string }>(
@@ -33,9 +34,10 @@ export async function reconciliation(db: Db): Promise<ReconciliationJson> {
     ),
     q<{ id: string; reference: string; title: string; sold: string; held: string }>(
       db,
-      sql`select p.id, p.reference, p.title, p.shares_sold::text as sold, coalesce(h.units, 0)::text as held
+      sql`select p.id, p.reference, p.title, x.expected::text as sold, coalesce(h.units, 0)::text as held
             from properties p left join (select property_id, sum(units) as units from holdings group by property_id) h on h.property_id = p.id
-           where p.shares_sold <> coalesce(h.units, 0) limit 100`,
+            cross join lateral (select case when exists (select 1 from exchange_exits e where e.property_id = p.id) then 0 else p.shares_sold end as expected) x
+           where x.expected <> coalesce(h.units, 0) limit 100`,
     ),
     verifyBalances(db),
     q<{ ok: boolean }>(db, sql`select coalesce(sum(debit), 0) = coalesce(sum(credit), 0) as ok from ledger_balances`),

@@ -38,6 +38,7 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: '1400', name: 'Tax assets', type: 'asset', parent: '1000', group: true },
   { code: LEDGER_ACCOUNTS.vatInput, name: 'VAT input (recoverable, 5%)', type: 'asset', parent: '1400' },
   { code: LEDGER_ACCOUNTS.propertyHoldings, name: 'Property holdings', type: 'asset', parent: '1000', group: true, cashFlow: 'investing', description: 'One sub-account per property vehicle.' },
+  { code: LEDGER_ACCOUNTS.liquidityPool, name: 'Liquidity pool inventory', type: 'asset', parent: '1000', cashFlow: 'investing', description: 'Shares the liquidity pool bought from investors, at cost; paid from the operating account.' },
   { code: '1600', name: 'Prepayments and other assets', type: 'asset', parent: '1000', group: true },
   { code: LEDGER_ACCOUNTS.prepayments, name: 'Prepayments', type: 'asset', parent: '1600' },
   { code: '1700', name: 'Fixed assets', type: 'asset', parent: '1000', group: true, cashFlow: 'investing' },
@@ -70,6 +71,7 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: LEDGER_ACCOUNTS.rentalIncome, name: 'Rental income', type: 'income', parent: '4000', description: 'Rent collected by the property vehicles; tag each line with its property.' },
   { code: '4900', name: 'Other income', type: 'income', parent: '4000', group: true },
   { code: LEDGER_ACCOUNTS.interestIncome, name: 'Bank interest', type: 'income', parent: '4900' },
+  { code: LEDGER_ACCOUNTS.liquidityPoolResults, name: 'Liquidity pool gains and losses', type: 'income', parent: '4900', description: 'Realised when the pool sells its shares or a property it holds is sold.' },
 
   { code: '6000', name: 'Operating expenses', type: 'expense', group: true },
   { code: '6100', name: 'Payroll', type: 'expense', parent: '6000', group: true },

@@ -47,6 +47,8 @@ export const LEDGER_ACCOUNTS = {
   vatInput: '1410',
   /** (group) one sub-account per property vehicle: ensurePropertyAccount */
   propertyHoldings: '1500',
+  /** Units the liquidity pool bought from investors, at cost (modules/exchange/pool.ts). */
+  liquidityPool: '1550',
   prepayments: '1610',
   officeEquipment: '1710',
   accumulatedDepreciation: '1790',
@@ -67,6 +69,8 @@ export const LEDGER_ACCOUNTS = {
   earlyExitFees: '4140',
   rentalIncome: '4200',
   interestIncome: '4910',
+  /** The liquidity pool's realised gains (credit) and losses (debit) when its units are sold or the property exits. */
+  liquidityPoolResults: '4920',
   salaries: '6110',
   allowances: '6120',
   gratuityExpense: '6130',

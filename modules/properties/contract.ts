@@ -98,13 +98,14 @@ export const STATUS_LABELS: Record<PropertyStatus, string> = {
 
 /**
  * Which status an admin action moves a property to, and from where. Publishing opens it for funding.
- * Closing withdraws it (only while no investor holds shares); closing funding marks it funded.
+ * Closing withdraws it (only while no investor holds shares); closing funding marks it funded. A funded
+ * property is exited only by recording its sale (/admin/exchange, modules/exchange/exit.ts), which pays every
+ * holder in the same transaction.
  */
 export const PROPERTY_ACTIONS = {
   coming_soon: { to: 'coming_soon', from: ['draft'], label: 'Announce (opening soon)' },
   publish: { to: 'funding', from: ['draft', 'coming_soon'], label: 'Publish for funding' },
   funded: { to: 'funded', from: ['funding'], label: 'Close funding' },
-  exit: { to: 'exited', from: ['funded'], label: 'Mark as exited' },
   close: { to: 'closed', from: ['draft', 'coming_soon', 'funding'], label: 'Withdraw listing' },
   reopen: { to: 'draft', from: ['closed'], label: 'Return to draft' },
 } as const satisfies Record<string, { to: PropertyStatus; from: readonly PropertyStatus[]; label: string }>;

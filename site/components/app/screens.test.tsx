@@ -9,7 +9,6 @@ import { $currency } from '@site/lib/stores/currency';
 import AppNav from './AppNav';
 import { resolveCommunityPath } from './CommunityScreen';
 import { Dashboard } from './DashboardScreen';
-import { Exchange } from './ExchangeScreen';
 import { SipSetup } from './SipSetupScreen';
 import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
 
@@ -157,18 +156,6 @@ describe('wallet', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([...HISTORY_COLUMNS]);
     expect(await within(table.closest('section')!).findByText('No transactions yet')).toBeTruthy();
     expect(screen.getByText(/range from 0\.5% to 2\.5%/)).toBeTruthy();
-  });
-});
-
-describe('exchange', () => {
-  it('has the listings table headers and the empty state', () => {
-    signIn(null);
-    renderWithQuery(<Exchange />);
-    const table = screen.getByRole('table', { name: /Shares listed for sale/ });
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(6);
-    expect(table.closest('section')?.textContent).toContain('No shares are listed for sale yet');
-    expect(screen.getByText('0.5%')).toBeTruthy();
-    expect(screen.getByText('2%')).toBeTruthy();
   });
 });
 

@@ -228,7 +228,7 @@ export default function InvestPanel(props: InvestPanelProps) {
       ) : props.status === 'coming_soon' ? (
         <a href="/#waitlist" className="mt-5 inline-flex w-full items-center justify-center rounded-md border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-700 hover:bg-slate-50">Tell me when it opens</a>
       ) : (
-        <a href="/exchange" className="mt-5 inline-flex w-full items-center justify-center rounded-md border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-700 hover:bg-slate-50">Look for shares on the exchange</a>
+        <a href={props.status === 'funded' ? `/exchange?property=${encodeURIComponent(props.id)}` : '/exchange'} className="mt-5 inline-flex w-full items-center justify-center rounded-md border border-slate-300 px-4 py-3 text-sm font-semibold text-slate-700 hover:bg-slate-50">Look for shares on the exchange</a>
       )}
 
       <details className="mt-4 text-xs text-slate-600">

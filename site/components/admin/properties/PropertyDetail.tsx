@@ -25,7 +25,7 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'documents', label: 'Documents' },
   { key: 'activity', label: 'Activity' },
 ];
-const DANGEROUS: PropertyAction[] = ['close', 'exit', 'funded'];
+const DANGEROUS: PropertyAction[] = ['close', 'funded'];
 
 export function PropertyDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const client = useQueryClient();
@@ -76,6 +76,11 @@ export function PropertyDetail({ id, onBack }: { id: string; onBack: () => void 
           {isPublic ? (
             <a href={`/property/${p.slug}`} target="_blank" rel="noopener" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
               <ExternalLink className="h-4 w-4" aria-hidden="true" /> View listing
+            </a>
+          ) : null}
+          {p.status === 'funded' ? (
+            <a href="/admin/exchange#exit" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Record the sale (pays every holder)
             </a>
           ) : null}
           {actions.map((a) => {
@@ -131,9 +136,7 @@ export function PropertyDetail({ id, onBack }: { id: string; onBack: () => void 
             ? 'The listing leaves the catalogue and can no longer be invested in. You can return it to draft later.'
             : confirm === 'funded'
               ? `Funding closes at ${bpsToPercent(p.fundedBps, 1)}% with the shares sold so far; no more can be bought.`
-              : confirm === 'exit'
-                ? 'Marks the property as sold. It stays on the catalogue as a completed investment.'
-                : undefined
+              : undefined
         }
         footer={
           <>
