@@ -25,26 +25,9 @@ export type AdminOrderJson = OrderJson & {
   investor: string;
 };
 
-/** GET and PUT /api/admin/exchange/pool: the liquidity pool's budget, what it holds and its profit or loss. */
-export type PoolJson = {
-  totalBudget: string;
-  perPropertyBudget: string;
-  /** Cash spent on the holdings it still has (at cost), and what is left of the total budget. */
-  spent: string;
-  left: string;
-  holdings: PoolHoldingJson[];
-  realisedPnl: string;
-  unrealisedPnl: string;
-};
-export type PoolHoldingJson = {
-  propertyId: string;
-  reference: string;
-  title: string;
-  units: string;
-  /** What the pool paid for these units, and what they are worth at the latest valuation. */
-  cost: string;
-  value: string;
-};
+/** The pool's budget and position (GET and PUT /api/admin/exchange/pool) and a settled property exit
+ * (POST /api/admin/exchange/exits, GET /api/admin/exchange/exits/:id) are typed beside their inputs. */
+export type { ExitItemJson, ExitJson, PoolHoldingJson, PoolJson } from './pool-contract';
 
 /** GET /api/admin/exchange/fees: fee income by kind, in all and by month (Dubai). */
 export type FeeIncomeJson = {
@@ -73,34 +56,4 @@ export type SurveillanceJson = {
   investors: string[];
   detail: string;
   at: string;
-};
-
-/** POST /api/admin/exchange/exits { propertyId, salePrice, sellingCosts, saleDate } (amounts in fils) → ExitJson. */
-export type ExitJson = {
-  id: string;
-  propertyId: string;
-  title: string;
-  salePrice: string;
-  sellingCosts: string;
-  /** YYYY-MM-DD. */
-  saleDate: string;
-  /** Sale price less selling costs: what the holders share pro rata. */
-  netProceeds: string;
-  holders: number;
-  /** Paid to holders' wallets in all (after fees), the performance fees and the VAT on them. */
-  paid: string;
-  performanceFees: string;
-  vat: string;
-  status: 'settled';
-  createdAt: string;
-  items: ExitItemJson[];
-};
-export type ExitItemJson = {
-  userId: string;
-  investor: string;
-  units: string;
-  gross: string;
-  performanceFee: string;
-  vat: string;
-  net: string;
 };

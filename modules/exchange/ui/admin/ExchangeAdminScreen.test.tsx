@@ -70,6 +70,8 @@ const pool: PoolJson = {
   holdings: [{ propertyId: P1, reference: 'MZ-P-001', title: 'Marina Gate', units: '1000000', cost: '9800000', value: '10000000' }],
   realisedPnl: '-12500',
   unrealisedPnl: '200000',
+  discountBps: 200,
+  updatedAt: '2026-11-24T06:00:00.000Z',
 };
 const fees: FeeIncomeJson = {
   earlyExit: '150000',
@@ -92,6 +94,7 @@ const alert: SurveillanceJson = {
 const funded = { items: [{ id: P1, reference: 'MZ-P-001', title: 'Marina Gate', status: 'funded', valuation: '500000000', sharesSold: '50000000' }], total: 1 };
 const exit: ExitJson = {
   id: EXIT,
+  reference: 'EXIT-000001',
   propertyId: P1,
   title: 'Marina Gate',
   salePrice: '550000000',
@@ -226,6 +229,7 @@ describe('/admin/exchange', () => {
     const calls = api({ 'PUT /api/admin/exchange/pool': (c) => json({ ...pool, ...(c.body as object) }) });
     renderWithApp(<ExchangeAdminScreen />, '/admin/exchange');
     const position = await screen.findByLabelText("The pool's position");
+    expect(await screen.findByText(/at the latest valuation less the 2% discount/)).toBeTruthy();
     await within(position).findByText('AED 10,000,000.00');
     expect(position.textContent).toContain('AED (125.00)');
     expect(position.textContent).toContain('a loss of AED 125.00');
@@ -298,7 +302,7 @@ describe('/admin/exchange', () => {
     expect(form.textContent).toContain('Net proceeds to share: AED 5,390,000.00');
     fireEvent.click(within(form).getByRole('button', { name: 'Review the exit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settle the sale of Marina Gate' });
-    expect(dialog.textContent).toContain('AED 5,390,000.00 is paid to every holder on that date pro rata to the units they hold');
+    expect(dialog.textContent).toContain('AED 5,390,000.00 is paid to every holder on that date (the liquidity pool included) pro rata to the units they hold');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay the holders' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ propertyId: P1, salePrice: '550000000', sellingCosts: '11000000', saleDate: '2026-11-01' }));
@@ -313,6 +317,7 @@ describe('/admin/exchange', () => {
     expect(rows[1]!.textContent).toContain('28.57');
     expect(rows[1]!.textContent).toContain('3,233,400.00');
     expect(screen.getByText('Sale of Marina Gate settled')).toBeTruthy();
+    expect(screen.getByText(/Exit EXIT-000001: sold on 1 Nov 2026/)).toBeTruthy();
   });
 
   it('shows the API message when a market fails to load, with a retry', async () => {

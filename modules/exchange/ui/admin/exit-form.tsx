@@ -21,7 +21,7 @@ import type { AdminPropertyListItem } from '@modules/properties/admin-list-contr
 import type { ExitJson } from '../../admin-contract';
 import { EXITS_URL, exitUrl, FUNDED_PROPERTIES_URL, refreshExchange, SCREEN_PATH, shares } from './shared';
 
-export const exitMessages = {
+export const exitFormMessages = {
   property: 'Choose the funded property that was sold.',
   salePrice: 'Enter the sale price in AED, more than 0, like 4,500,000.',
   sellingCosts: 'Enter the selling costs in AED (0 if none), less than the sale price.',
@@ -34,13 +34,13 @@ export type ExitInputJson = { propertyId: string; salePrice: string; sellingCost
 /** The form as typed → the API's input (fils as strings), or each field's error. */
 export function readExit(d: Draft, today = todayInDubai()): { ok: true; input: ExitInputJson } | { ok: false; errors: Partial<Record<keyof Draft, string>> } {
   const errors: Partial<Record<keyof Draft, string>> = {};
-  if (!d.propertyId) errors.propertyId = exitMessages.property;
+  if (!d.propertyId) errors.propertyId = exitFormMessages.property;
   const price = d.salePrice.trim() ? readAmount(d.salePrice) : null;
-  if (!price || !price.ok || price.fils <= 0n) errors.salePrice = price && !price.ok ? price.error : exitMessages.salePrice;
+  if (!price || !price.ok || price.fils <= 0n) errors.salePrice = price && !price.ok ? price.error : exitFormMessages.salePrice;
   const costs = readAmount(d.sellingCosts);
   if (!costs.ok) errors.sellingCosts = costs.error;
-  else if (price?.ok && costs.fils >= price.fils) errors.sellingCosts = exitMessages.sellingCosts;
-  if (!isIsoDate(d.saleDate) || d.saleDate > today) errors.saleDate = exitMessages.saleDate;
+  else if (price?.ok && costs.fils >= price.fils) errors.sellingCosts = exitFormMessages.sellingCosts;
+  if (!isIsoDate(d.saleDate) || d.saleDate > today) errors.saleDate = exitFormMessages.saleDate;
   if (Object.keys(errors).length || !price?.ok || !costs.ok) return { ok: false, errors };
   return { ok: true, input: { propertyId: d.propertyId, salePrice: price.fils.toString(), sellingCosts: costs.fils.toString(), saleDate: d.saleDate } };
 }
@@ -129,9 +129,9 @@ export function ExitForm() {
         description={
           read.ok ? (
             <>
-              Sold on {formatDate(read.input.saleDate)} for {aed(read.input.salePrice)}, less {aed(read.input.sellingCosts)} of selling costs: {aed(net)} is paid to every holder on that date pro
+              Sold on {formatDate(read.input.saleDate)} for {aed(read.input.salePrice)}, less {aed(read.input.sellingCosts)} of selling costs: {aed(net)} is paid to every holder on that date (the liquidity pool included) pro
               rata to the units they hold, to the fil. From each holder's share the performance fee (0.20% of their profit, never on a loss) and 5% VAT on it are deducted; the rest goes to their wallet.
-              Their holdings close, open orders for the property are cancelled, and the property moves to exited. Every holder is notified with a settlement statement. This cannot be undone.
+              Their holdings close, open orders for the property are cancelled, and the property moves to exited. Every holder is notified and can download a settlement statement. This cannot be undone.
             </>
           ) : undefined
         }

@@ -93,7 +93,7 @@ export function ExitResult() {
           </h3>
           {e ? (
             <p className="mt-0.5 text-sm text-slate-600">
-              Sold on {formatDate(e.saleDate)}; settled {when(e.createdAt)}. Each holder was paid pro rata to their units on the sale date, less the performance fee on their profit and VAT.
+              Exit {e.reference}: sold on {formatDate(e.saleDate)}; settled {when(e.createdAt)}. Each holder was paid pro rata to their units on the sale date, less the performance fee on their profit and VAT.
             </p>
           ) : null}
         </div>

@@ -6,14 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Landmark, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { aed } from '@site/components/admin/money/shared';
+import { aed, when } from '@site/components/admin/money/shared';
 import { Amount, ErrorNote } from '@site/components/admin/ledger/parts';
 import { Button, Card, DataTable, EmptyState, Section, cx } from '@site/components/admin/ui';
 import { errorText } from '@site/lib/api';
 import { sumFils, toFils } from '@modules/platform/money';
 import type { PoolJson } from '../../admin-contract';
 import { PoolBudgetDialog } from './pool-budget';
-import { POOL_URL, shares } from './shared';
+import { percent, POOL_DISCOUNT_BPS, POOL_URL, shares } from './shared';
 
 function Figure({ label, value, signed }: { label: string; value: string | undefined; signed?: boolean }) {
   const fils = value === undefined ? null : toFils(value);
@@ -55,7 +55,7 @@ export function Pool() {
   return (
     <Section
       title="Liquidity pool"
-      description="Investors can sell to the pool at once, at the latest valuation less the 2% discount (plus the usual exit fees), while its budget lasts. The pool can resell on the exchange."
+      description={`Investors can sell to the pool at once, at the latest valuation less the ${percent(p?.discountBps ?? POOL_DISCOUNT_BPS)} discount (plus the usual exit fees), while its budget lasts. The pool can resell on the exchange.${p?.updatedAt ? ` Budget last changed ${when(p.updatedAt)}.` : ''}`}
       actions={
         <Button icon={Pencil} onClick={() => setEditing(true)} disabled={!p}>
           Edit budget
