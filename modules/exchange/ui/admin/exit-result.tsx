@@ -36,11 +36,11 @@ export function ExitSummary({ exit }: { exit: ExitJson }) {
   const items = Array.isArray(exit.items) ? exit.items : [];
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 md:grid-cols-4 xl:grid-cols-7" aria-label={`Totals of the sale of ${exit.title}`}>
+      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 md:grid-cols-4" aria-label={`Totals of the sale of ${exit.title}`}>
         {figures.map((f) => (
           <div key={f.label} className="bg-white px-4 py-3">
             <dt className="text-xs font-medium text-slate-500">{f.label}</dt>
-            <dd className="mt-0.5 font-semibold tabular-nums text-ink">{f.value}</dd>
+            <dd className="mt-0.5 whitespace-nowrap font-semibold tabular-nums text-ink">{f.value}</dd>
           </div>
         ))}
       </dl>
