@@ -12,15 +12,14 @@ import { listQuery } from '@modules/platform/list';
 import { minorToDecimalString } from '@modules/platform/money';
 import { unitsToShareString } from '@modules/properties/contract';
 import { big, q } from '@modules/wallet';
-import { ORDER_SIDES, ORDER_STATUSES, type BookLevelJson, type MarketJson, type OrderJson, type TradeJson } from './contract';
+import { ORDER_SIDES, ORDER_STATUSES, type TradeJson } from './contract';
+import type { AdminMarketJson, AdminOrderJson, FeeIncomeJson, SurveillanceJson } from './admin-contract';
+
+export type { AdminMarketJson, AdminOrderJson, FeeIncomeJson, SurveillanceJson };
 import { getBook, listMarkets } from './book';
 import { UUID, loadMarket } from './market';
 import { ORDER_SELECT, TRADE_SELECT, orderJson, tradeJson, type OrderRow, type TradeRow } from './views';
 
-export type AdminMarketJson = Omit<MarketJson, 'heldUnits' | 'reservedUnits'> & { bandBps: number; haltReason: string | null; openOrders: number; bids: BookLevelJson[]; asks: BookLevelJson[] };
-export type AdminOrderJson = OrderJson & { userId: string; investor: string };
-export type FeeIncomeJson = { earlyExit: string; performance: string; vat: string; byMonth: { month: string; earlyExit: string; performance: string; vat: string }[] };
-export type SurveillanceJson = { kind: 'far_from_valuation' | 'rapid_cancels' | 'same_parties'; severity: 'high' | 'medium'; propertyId: string; title: string; investors: string[]; detail: string; at: string };
 
 const propertyFilter = z.string().trim().regex(UUID, 'propertyId must be a property id.').optional();
 export const adminOrdersQuery = listQuery({
