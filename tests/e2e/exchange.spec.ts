@@ -88,8 +88,19 @@ test('one investor sells on the order book and another buys; a third sells to th
 
   // The admin records the sale of the property; every holder (the seller, the buyer and the pool) is paid.
   const before = await Promise.all([seller, buyer].map(async (c) => BigInt((await call(c, 'GET', '/api/wallet')).body.balance)));
-  const exit = await ok(call(adminCtx, 'POST', '/api/admin/exchange/exits', { propertyId: property.id, salePrice: 240_000_000, sellingCosts: 4_000_000, saleDate: new Date().toISOString().slice(0, 10) }));
+  const ap = await adminCtx.newPage();
+  await ap.goto('/admin/exchange');
+  const form = ap.getByRole('form', { name: 'Record a property sale' });
+  await form.getByLabel('Property (funded)').selectOption(property.id);
+  await form.getByLabel('Sale price (AED)').fill('2,400,000');
+  await form.getByLabel('Selling costs (AED)').fill('40,000');
+  await form.getByLabel('Sale date').fill(new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10));
+  await form.getByRole('button', { name: 'Review the exit' }).click();
+  const settled = ap.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/exchange/exits');
+  await ap.getByRole('dialog', { name: new RegExp(`Settle the sale of ${property.title}`) }).getByRole('button', { name: 'Pay the holders' }).click();
+  const exit = await (await settled).json();
   expect(exit.status).toBe('settled');
+  await expect(ap.getByText('Samira Varma').first()).toBeVisible({ timeout: 10_000 });
   const after = await Promise.all([seller, buyer].map(async (c) => BigInt((await call(c, 'GET', '/api/wallet')).body.balance)));
   expect(exit.items.map((i: { units: string }) => i.units).sort()).toEqual(['40000', '50000', '60000']);
   const nets = exit.items.filter((i: { investor: string }) => /Samira|Bilal/.test(i.investor)).map((i: { investor: string; net: string }) => [i.investor.startsWith('Samira') ? 0 : 1, BigInt(i.net)] as const);
