@@ -212,4 +212,16 @@ describeEachDb('exchange API', (kind) => {
     expect((await available(buyer.id)).held).toBe(0n);
     await reconcile();
   });
+
+  it('keeps the 48-hour cancellation to primary purchases: units offered on the exchange cannot be cancelled back', async () => {
+    const { property, people } = await market([{ shares: 3n }]);
+    const [seller] = people;
+    const [inv] = await q<{ id: string }>(database.db, sql`select id from investments where user_id = ${seller.id} and property_id = ${property.id}`);
+    await order(seller.client, { propertyId: property.id, side: 'sell', units: Number(2n * S), price: Number(P) });
+    const before = await snapshot(database.db);
+    const refused = await seller.client.json<{ error: string; message: string }>('POST', `/api/investments/${inv.id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('cancel those orders first');
+    expect({ ...(await snapshot(database.db)), keys: before.keys }).toEqual(before);
+  });
 });

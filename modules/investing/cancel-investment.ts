@@ -35,9 +35,15 @@ export async function cancelInvestment(db: Db, userId: string, id: string, opts:
     const released = await q(
       tx,
       sql`update holdings set units = units - ${units.toString()}::bigint, cost = greatest(cost - ${principal.toString()}::bigint, 0), updated_at = now()
-           where user_id = ${userId} and property_id = ${inv.property_id} and units >= ${units.toString()}::bigint returning 1 as ok`,
+           where user_id = ${userId} and property_id = ${inv.property_id}
+             -- Units offered in open sell orders on the exchange stay theirs until those orders are cancelled.
+             and units - (select coalesce(sum(o.units - o.filled_units), 0) from exchange_orders o
+                           where o.user_id = ${userId} and o.property_id = ${inv.property_id} and o.side = 'sell' and o.status in ('open', 'partially_filled')) >= ${units.toString()}::bigint
+          returning 1 as ok`,
     );
-    if (!released.length) throw new AppError(409, 'holding_changed', 'These shares are no longer in your holding, so the investment cannot be cancelled.');
+    if (!released.length) {
+      throw new AppError(409, 'holding_changed', 'These shares are no longer all in your holding, or some are offered in open sell orders on the exchange: cancel those orders first.');
+    }
 
     const investorAccount = await ensureInvestorAccount(tx, { userId, unicode: user.unicode, name: fullName(user) });
     const propertyAccount = await ensurePropertyAccount(tx, { propertyId: inv.property_id, name: inv.p_title, reference: inv.p_reference });
