@@ -26,6 +26,7 @@
  *   GET    /api/admin/exchange/trades               list contract → { items: TradeJson[], total } (/export CSV)
  *   GET    /api/admin/exchange/pool                 → PoolJson (budget, cash spent, holdings, P&L)
  *   PUT    /api/admin/exchange/pool                 { totalBudget, perPropertyBudget } → PoolJson
+ *   POST   /api/admin/exchange/pool/orders          poolResaleInput → 201 OrderResultJson (the pool resells on the book)
  *   GET    /api/admin/exchange/fees                 → FeeIncomeJson (by kind)
  *   GET    /api/admin/exchange/surveillance         → { items: SurveillanceJson[] }
  *   POST   /api/admin/exchange/exits                exitInput → ExitJson (settles the sale of a property)
@@ -142,6 +143,8 @@ export type OrderInput = z.infer<typeof orderInput>;
 
 export const myOrdersQuery = z.object({ status: z.enum(['open', 'all'], { error: 'status must be open or all.' }).default('open') });
 export const poolSellInput = z.object({ propertyId, units: unitsInput });
+/** The operator offers units the liquidity pool holds on the exchange (a good-till-cancelled sell order). */
+export const poolResaleInput = z.object({ propertyId, units: unitsInput, price: priceInput });
 export const marketUpdateInput = z
   .object({
     halted: z.boolean({ error: 'halted must be true or false.' }).optional(),

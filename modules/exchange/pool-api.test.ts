@@ -245,4 +245,36 @@ describeEachDb('Liquidity pool API', (kind) => {
       await f.reconcile();
     });
   });
+
+  it('resells what the pool holds on the exchange: the buyer pays, the inventory is relieved at cost, the result is the pool’s, no wallet of the pool', async () => {
+    await f.setBudget(100_000_000n, 20_000_000n);
+    const seller = await f.investor(1_100_000n);
+    const buyer = await f.investor(2_000_000n);
+    const { property } = await f.fundedProperty(GAIN_VALUATION, [{ inv: seller, amount: 1_000_000n }]);
+    expect((await sell(seller, property.id, FIVE_SHARES)).status).toBe(201);
+    const [pool] = await q<{ id: string }>(database.db, sql`select id from users where email = ${POOL_EMAIL}`);
+    const poolBefore = await f.holding(pool.id, property.id);
+    expect(poolBefore.units).toBe(FIVE_SHARES);
+
+    // Only admins offer the pool's units; the price band applies (valuation AED 1,100 a share).
+    expect((await seller.client.request('POST', '/api/admin/exchange/pool/orders', { propertyId: property.id, units: 10_000, price: 110_000 })).status).toBe(403);
+    const offer = await admin.json<{ id: string; status: string; error?: string }>('POST', '/api/admin/exchange/pool/orders', { propertyId: property.id, units: 20_000, price: 112_000 });
+    expect(offer.status, JSON.stringify(offer.body)).toBe(201);
+    const buyerBefore = await f.available(buyer.id);
+    const take = await buyer.client.json<{ status: string; fills: { gross: string }[] }>('POST', '/api/exchange/orders', { propertyId: property.id, side: 'buy', units: 20_000, price: 112_000 });
+    expect(take.body).toMatchObject({ status: 'filled' });
+    expect(take.body.fills[0].gross).toBe('224000');
+    expect((await f.available(buyer.id)).available).toBe(buyerBefore.available - 224_000n);
+    const poolAfter = await f.holding(pool.id, property.id);
+    expect(poolAfter.units).toBe(FIVE_SHARES - 20_000n);
+    expect(poolAfter.cost).toBeLessThan(poolBefore.cost);
+    const [w] = await q<{ n: number }>(database.db, sql`select count(*)::int as n from wallet_transactions where user_id = ${pool.id}`);
+    expect(w.n).toBe(0);
+    const [t] = await q<{ early: string; perf: string; net: string; gross: string }>(
+      database.db,
+      sql`select early_exit_fee::text as early, performance_fee::text as perf, net::text, gross::text from exchange_trades where seller_id = ${pool.id} and venue = 'order'`,
+    );
+    expect(t).toEqual({ early: '0', perf: '0', net: '224000', gross: '224000' });
+    await f.reconcile();
+  });
 });

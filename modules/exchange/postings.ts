@@ -131,3 +131,25 @@ export function exitPoolPosting(
   ];
   return { date: ctx.date, memo: `Property exit ${d.exitReference}: the liquidity pool's ${d.shares} shares of ${d.propertyReference}`, source: { module: 'exchange.exit_pool', id: d.id }, authorId: ctx.authorId, lines: nonZero(lines) };
 }
+
+/**
+ * The liquidity pool reselling on the exchange: Dr the buyer's client money (gross); Cr the pool's inventory at
+ * the units' cost and the difference to the pool's gains or losses; and the treasury leg taking the cash out of
+ * the client-money account into the operator's own. The pool pays no fees to itself.
+ */
+export function poolResalePosting(
+  d: { id: string; reference: string; propertyReference: string; shares: string; gross: bigint; cost: bigint; buyerUnicode: string },
+  ctx: { buyerAccount: string; date: string },
+): PostingEntry {
+  const result = d.gross - d.cost;
+  const lines: PostingLine[] = [
+    { accountCode: ctx.buyerAccount, debit: d.gross, property: d.propertyReference, memo: `${d.shares} shares bought from the liquidity pool, ${d.reference}` },
+    { accountCode: LEDGER_ACCOUNTS.liquidityPool, credit: d.cost, property: d.propertyReference, memo: `Liquidity pool's ${d.shares} shares at cost, ${d.reference}` },
+    result >= 0n
+      ? { accountCode: LEDGER_ACCOUNTS.liquidityPoolResults, credit: result, property: d.propertyReference, memo: `Liquidity pool gain on resale, ${d.reference}` }
+      : { accountCode: LEDGER_ACCOUNTS.liquidityPoolResults, debit: -result, property: d.propertyReference, memo: `Liquidity pool loss on resale, ${d.reference}` },
+    { accountCode: LEDGER_ACCOUNTS.bankOperating, debit: d.gross, memo: `Liquidity pool resale ${d.reference}: proceeds to the operator` },
+    { accountCode: LEDGER_ACCOUNTS.bankClientMoney, credit: d.gross, memo: `Liquidity pool resale ${d.reference}: out of client money` },
+  ];
+  return { date: ctx.date, memo: `Liquidity pool resale ${d.reference}: ${d.shares} shares of ${d.propertyReference}`, source: { module: 'exchange.trade', id: d.id }, authorId: null, lines: lines.filter((l) => (l.debit ?? 0n) > 0n || (l.credit ?? 0n) > 0n) };
+}

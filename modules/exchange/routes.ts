@@ -4,7 +4,9 @@ import type { Db } from '@db/client';
 import { authPlugin } from '@modules/auth';
 import { idempotencyKeyOf, sessionGate } from '@modules/wallet';
 import { getBook, listMarkets, myHoldings, myOrders, myTrades, priceChart, publicTrades, quoteOrder } from './book';
-import { adminCancelInput, marketUpdateInput, myOrdersQuery, orderInput } from './contract';
+import { adminCancelInput, marketUpdateInput, myOrdersQuery, orderInput, poolResaleInput } from './contract';
+import { recordAudit } from '@modules/audit';
+import { poolUserId } from './pool-setup';
 import { csvResponse, exportName } from '@api/list';
 import { ORDERS_CSV_HEADER, TRADES_CSV_HEADER, adminMarkets, adminOrders, adminOrdersQuery, adminTrades, adminTradesQuery, feeIncome, orderCsvRows, surveillance, tradeCsvRows, updateMarket } from './admin';
 import { cancelOrder, placeOrder } from './orders';
@@ -27,6 +29,17 @@ export const exchangeRoutes = (deps: { db: Db }) => {
     .delete('/orders/:id', ({ user, params, body }) => cancelOrder(db, { userId: user.id, admin: true }, params.id, body.reason), { auth: 'admin', params: idParam, body: adminCancelInput })
     .get('/trades', ({ query }) => adminTrades(db, query), { auth: 'admin', query: adminTradesQuery })
     .get('/trades/export', ({ query }) => csvResponse(exportName('exchange-trades'), TRADES_CSV_HEADER, tradeCsvRows(db, query)), { auth: 'admin', query: adminTradesQuery })
+    .post(
+      '/pool/orders',
+      async ({ user, body, set }) => {
+        const pool = await poolUserId(db);
+        const { body: placed } = await placeOrder(db, pool, { ...body, side: 'sell', timeInForce: 'gtc' });
+        await recordAudit(db, { actorId: user.id, action: 'exchange.pool_resale', entityType: 'exchange_order', entityId: placed.id, summary: `Liquidity pool offers ${placed.units} units of ${placed.propertyTitle} at ${placed.price} fils a share (${placed.reference})` });
+        set.status = 201;
+        return placed;
+      },
+      { auth: 'admin', body: poolResaleInput },
+    )
     .get('/fees', () => feeIncome(db), { auth: 'admin' })
     .get('/surveillance', async () => ({ items: await surveillance(db) }), { auth: 'admin' });
   const investor = new Elysia({ prefix: '/api/exchange' })

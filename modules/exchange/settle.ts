@@ -11,21 +11,22 @@ import { unitsToShareString } from '@modules/properties/contract';
 import { moveWallet, q } from '@modules/wallet';
 import { lotsOf } from './lots';
 import type { Market } from './market';
-import { tradePosting } from './postings';
+import { poolResalePosting, tradePosting } from './postings';
+import { POOL_EMAIL } from './pool-setup';
 import { proceedsOf, quoteSale } from './pricing';
 
 export type OpenOrder = { id: string; userId: string; side: 'buy' | 'sell'; units: bigint; filledUnits: bigint; price: bigint; heldCash: bigint };
-export type Party = { userId: string; unicode: string; name: string };
+export type Party = { userId: string; unicode: string; name: string; pool: boolean };
 export type Fill = { tradeId: string; reference: string; units: bigint; price: bigint; gross: bigint; net: bigint; buyerId: string; sellerId: string; at: string };
 
 export const tradeReference = (n: string | bigint) => `TRD-${String(n).padStart(6, '0')}`;
 
 async function parties(tx: Db, ids: string[]): Promise<Map<string, Party>> {
-  const rows = await q<{ id: string; unicode: string; first_name: string; last_name: string }>(
+  const rows = await q<{ id: string; unicode: string; first_name: string; last_name: string; email: string }>(
     tx,
-    sql`select id, unicode, first_name, last_name from users where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
+    sql`select id, unicode, first_name, last_name, email from users where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`,
   );
-  return new Map(rows.map((r) => [r.id, { userId: r.id, unicode: r.unicode, name: `${r.first_name} ${r.last_name}`.trim() }]));
+  return new Map(rows.map((r) => [r.id, { userId: r.id, unicode: r.unicode, name: `${r.first_name} ${r.last_name}`.trim(), pool: r.email.toLowerCase() === POOL_EMAIL }]));
 }
 
 /** What a buy order holds for `remaining` units at its limit (what the wallet could owe at most). */
@@ -36,11 +37,13 @@ export const holdFor = (remaining: bigint, limit: bigint) => proceedsOf(remainin
  * status and held cash, and returns the fill.
  */
 export async function settleFill(tx: Db, market: Market, buy: OpenOrder, sell: OpenOrder, units: bigint, price: bigint, today: string): Promise<Fill> {
-  const quote = quoteSale({ lots: await lotsOf(tx, sell.userId, market.propertyId), units, price, on: today });
-  const gross = quote.gross;
   const who = await parties(tx, [buy.userId, sell.userId]);
   const buyer = who.get(buy.userId)!;
   const seller = who.get(sell.userId)!;
+  const priced = quoteSale({ lots: await lotsOf(tx, sell.userId, market.propertyId), units, price, on: today });
+  // The liquidity pool reselling pays no fees to the operator it belongs to.
+  const quote = seller.pool ? { ...priced, earlyExitFee: 0n, performanceFee: 0n, vat: 0n, fees: 0n, net: priced.gross } : priced;
+  const gross = quote.gross;
 
   const [trade] = await q<{ id: string; number: string; created_at: string | Date }>(
     tx,
@@ -70,16 +73,19 @@ export async function settleFill(tx: Db, market: Market, buy: OpenOrder, sell: O
   if (release > 0n) await tx.execute(sql`update wallets set held = held - ${release.toString()}::bigint, updated_at = now() where user_id = ${buy.userId}`);
 
   if (gross > 0n) {
-    const codes = await investorAccountCodes(tx, [buyer, seller]);
+    const codes = await investorAccountCodes(tx, seller.pool ? [buyer] : [buyer, seller]);
     const [posted] = await postMany(tx, [
-      tradePosting(
-        { id: trade.id, reference, propertyReference: market.reference, shares, gross, earlyExitFee: quote.earlyExitFee, performanceFee: quote.performanceFee, vat: quote.vat, net: quote.net, buyerUnicode: buyer.unicode, sellerUnicode: seller.unicode },
-        { buyerAccount: codes.get(buyer.userId)!, sellerAccount: codes.get(seller.userId)!, date: today },
-      ),
+      seller.pool
+        ? poolResalePosting({ id: trade.id, reference, propertyReference: market.reference, shares, gross, cost: quote.cost, buyerUnicode: buyer.unicode }, { buyerAccount: codes.get(buyer.userId)!, date: today })
+        : tradePosting(
+            { id: trade.id, reference, propertyReference: market.reference, shares, gross, earlyExitFee: quote.earlyExitFee, performanceFee: quote.performanceFee, vat: quote.vat, net: quote.net, buyerUnicode: buyer.unicode, sellerUnicode: seller.unicode },
+            { buyerAccount: codes.get(buyer.userId)!, sellerAccount: codes.get(seller.userId)!, date: today },
+          ),
     ]);
     const journalReference = posted.reference;
     await moveWallet(tx, { userId: buy.userId, delta: -gross, kind: 'trade', description: `Bought ${shares} shares of ${market.title} (${reference})`, ref: { type: 'exchange_trade', id: trade.id }, journalReference });
-    if (quote.net > 0n) {
+    // The pool's proceeds are the operator's (the entry moved them out of client money), not a wallet's.
+    if (quote.net > 0n && !seller.pool) {
       await moveWallet(tx, {
         userId: sell.userId,
         delta: quote.net,
