@@ -254,6 +254,24 @@ describe('/admin/exchange', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ totalBudget: '500000000', perPropertyBudget: '125000050' }));
   });
 
+  it("offers the pool's shares on the exchange as a sell order, checking the shares it holds", async () => {
+    const calls = api({
+      'POST /api/admin/exchange/pool/orders': (c) => json({ id: 'o9', reference: 'ORD-000009', units: (c.body as { units: string }).units, price: (c.body as { price: string }).price, fills: [] }, 201),
+    });
+    renderWithApp(<ExchangeAdminScreen />, '/admin/exchange');
+    const holdings = await screen.findByRole('region', { name: 'What the liquidity pool holds' });
+    fireEvent.click(await within(holdings).findByRole('button', { name: /Offer on the exchange/ }));
+    const dialog = await screen.findByRole('dialog', { name: "Offer the pool's shares of Marina Gate" });
+    fireEvent.change(within(dialog).getByLabelText(/^Shares/), { target: { value: '101' } });
+    fireEvent.change(within(dialog).getByLabelText(/Price per share/), { target: { value: '1,050' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place the sell order' }));
+    expect(await within(dialog).findByText('The pool holds 100 shares of this property.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/^Shares/), { target: { value: '2.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Place the sell order' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ propertyId: P1, units: '25000', price: '105000' }));
+  });
+
   it('shows fee income by kind with a monthly chart and its table', async () => {
     api();
     renderWithApp(<ExchangeAdminScreen />, '/admin/exchange');

@@ -13,6 +13,7 @@ import { errorText } from '@site/lib/api';
 import { sumFils, toFils } from '@modules/platform/money';
 import type { PoolJson } from '../../admin-contract';
 import { PoolBudgetDialog } from './pool-budget';
+import { PoolResaleButton } from './pool-resale';
 import { percent, POOL_DISCOUNT_BPS, POOL_URL, shares } from './shared';
 
 function Figure({ label, value, signed }: { label: string; value: string | undefined; signed?: boolean }) {
@@ -45,6 +46,7 @@ const holdingColumns = [
   { key: 'cost', label: 'Cost (AED)', align: 'right' as const },
   { key: 'value', label: 'Value (AED)', align: 'right' as const },
   { key: 'pnl', label: 'Unrealised (AED)', align: 'right' as const },
+  { key: 'actions', label: 'Resell', className: 'w-px' },
 ];
 
 export function Pool() {
@@ -105,6 +107,9 @@ export function Pool() {
                     </td>
                     <td className={cx('px-4 py-3 text-right', pnl < 0n ? 'text-red-700' : pnl > 0n ? 'text-emerald-700' : undefined)}>
                       <Amount value={pnl} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <PoolResaleButton holding={h} />
                     </td>
                   </tr>
                 );
