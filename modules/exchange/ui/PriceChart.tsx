@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { convertMinor, type CurrencyCode, formatMoneyCompact } from '@modules/platform/money';
-import { formatDateTime } from '@modules/platform/dates';
+import { DUBAI_TIME_ZONE, formatDateTime } from '@modules/platform/dates';
 import { niceStep } from '@site/components/app/SipChart';
 import type { ChartPointJson } from '../contract';
 import { priceText, shares } from './format';
@@ -13,7 +13,8 @@ import { headRow } from './parts';
 
 const HEIGHT = 220;
 const PAD = { top: 14, right: 14, bottom: 30, left: 64 };
-const dayLabel = (at: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', day: 'numeric', month: 'short' }).format(new Date(at));
+const dayFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DUBAI_TIME_ZONE, day: 'numeric', month: 'short' });
+const dayLabel = (at: string) => dayFmt.format(new Date(at));
 
 /** What the chart shows, in words: the latest trade and valuation, and the range of trade prices. */
 export function chartSummary(points: ChartPointJson[], currency: CurrencyCode): string {
