@@ -85,6 +85,18 @@ export default defineConfig(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // One home for dates: the Dubai time zone is spelled only in modules/platform/dates.ts (DUBAI_TIME_ZONE).
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    ignores: ['modules/platform/dates.ts', '**/*.test.{ts,tsx}', 'tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Literal[value='Asia/Dubai']", message: 'Use DUBAI_TIME_ZONE (or todayInDubai, formatDayInDubai…) from modules/platform/dates.ts.' },
+        { selector: "TemplateElement[value.raw=/Asia\\/Dubai/]", message: 'Use DUBAI_TIME_ZONE from modules/platform/dates.ts.' },
+      ],
+    },
+  },
+  {
     // Tests may be long (one file per suite), and a test beside a screen may start the real API.
     files: ['**/*.test.{ts,tsx}', 'tests/**'],
     rules: { 'max-lines': 'off', 'import-x/no-restricted-paths': 'off' },
