@@ -7,11 +7,11 @@
  * purchases, closing funding, the pool's budget); the trading, the pool sale and the exit are done in the browser.
  */
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { adminContext, call, listProperty, ok, verifiedInvestor } from './journeys';
+import { adminContext, call, listProperty, ok, ownAddress, verifiedInvestor } from './journeys';
 
 /** A verified investor with about AED 3,000 in the wallet who bought `aed` of the property (AED 100 a share). */
 async function holder(browser: import('@playwright/test').Browser, admin: BrowserContext, name: string, propertyId: string, aed: number) {
-  const ctx = await browser.newContext();
+  const ctx = await browser.newContext(ownAddress(12));
   await verifiedInvestor(ctx, admin, name);
   // The sandbox provider confirms a deposit by itself within seconds.
   await ok(call(ctx, 'POST', '/api/wallet/deposits', { amount: 300_000, method: 'uae-bank-transfer' }));

@@ -10,7 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { todayInDubai } from '@modules/platform/dates';
-import { adminContext, call, deposit, listProperty, ok, verifiedInvestor } from './journeys';
+import { adminContext, call, deposit, listProperty, ok, ownAddress, verifiedInvestor } from './journeys';
 
 test('an investor sets up a plan in INR and sees it on the dashboard; an admin previews and runs the day; the investor sees the instalment and what it bought', async ({ browser }) => {
   const today = todayInDubai();
@@ -22,7 +22,7 @@ test('an investor sets up a plan in INR and sees it on the dashboard; an admin p
   await adminContext(adminCtx);
   const property = await listProperty(adminCtx, `SIP${Date.now().toString(36).toUpperCase()}`);
 
-  const investorCtx = await browser.newContext();
+  const investorCtx = await browser.newContext(ownAddress(11));
   await investorCtx.addInitScript(() => localStorage.setItem('manzil.currency', 'INR'));
   await verifiedInvestor(investorCtx, adminCtx, 'Meera');
   const page = await investorCtx.newPage();
