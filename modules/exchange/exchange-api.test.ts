@@ -224,4 +224,19 @@ describeEachDb('exchange API', (kind) => {
     expect(refused.body.message).toContain('cancel those orders first');
     expect({ ...(await snapshot(database.db)), keys: before.keys }).toEqual(before);
   });
+
+  it('counts exchange trades in the dashboard’s value over time: the buyer’s units in, the seller’s out at their cost', async () => {
+    const { property, people } = await market([{ shares: 5n }, { shares: 0n }]);
+    const [seller, buyer] = people;
+    const point = async (c: TestClient) => {
+      const d = await c.json<{ valueOverTime: { invested: string; value: string }[] }>('GET', '/api/dashboard');
+      return d.body.valueOverTime.at(-1)!;
+    };
+    const before = await point(seller.client);
+    expect(before.invested).toBe(String(5n * P));
+    await order(seller.client, { propertyId: property.id, side: 'sell', units: Number(2n * S), price: Number(P) });
+    await order(buyer.client, { propertyId: property.id, side: 'buy', units: Number(2n * S), price: Number(P) });
+    expect(await point(seller.client)).toMatchObject({ invested: String(3n * P), value: String(3n * P) });
+    expect(await point(buyer.client)).toMatchObject({ invested: String(2n * P), value: String(2n * P) });
+  });
 });

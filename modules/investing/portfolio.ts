@@ -98,13 +98,28 @@ function seriesDates(now: Date): string[] {
   return dates;
 }
 
+/** A change of what the investor holds on a date: a purchase (+units, +cost) or a sale on the exchange, to the pool or at an exit (−units, −their cost). */
+type Movement = { property_id: string; units: bigint; cost: bigint; on: string; until: string | null };
+
 async function valueOverTime(db: Db, userId: string, now: Date): Promise<ValuePoint[]> {
-  const investments = await q<{ property_id: string; units: string; principal: string; created: string; cancelled: string | null }>(
-    db,
-    sql`select property_id, units::text, principal::text, (created_at + interval '4 hours')::date::text as created,
-               (cancelled_at + interval '4 hours')::date::text as cancelled
-          from investments where user_id = ${userId}`,
-  );
+  const [purchases, trades] = await Promise.all([
+    q<{ property_id: string; units: string; principal: string; created: string; cancelled: string | null }>(
+      db,
+      sql`select property_id, units::text, principal::text, (created_at + interval '4 hours')::date::text as created,
+                 (cancelled_at + interval '4 hours')::date::text as cancelled
+            from investments where user_id = ${userId}`,
+    ),
+    q<{ property_id: string; units: string; gross: string; cost: string; on: string; bought: boolean }>(
+      db,
+      sql`select property_id, units::text, gross::text, cost::text, (created_at + interval '4 hours')::date::text as on, buyer_id = ${userId} as bought
+            from exchange_trades where buyer_id = ${userId} or seller_id = ${userId}`,
+    ),
+  ]);
+  const investments: Movement[] = [
+    ...purchases.map((i) => ({ property_id: i.property_id, units: big(i.units), cost: big(i.principal), on: i.created, until: i.cancelled })),
+    // Bought on the exchange: the units at what they cost; sold: the units out at their (first in, first out) cost.
+    ...trades.map((t) => (t.bought ? { property_id: t.property_id, units: big(t.units), cost: big(t.gross), on: t.on, until: null } : { property_id: t.property_id, units: -big(t.units), cost: -big(t.cost), on: t.on, until: null })),
+  ];
   const dates = seriesDates(now);
   if (!investments.length) return dates.map((date) => ({ date, invested: '0', value: '0' }));
   const propertyIds = [...new Set(investments.map((i) => i.property_id))];
@@ -135,9 +150,9 @@ async function valueOverTime(db: Db, userId: string, now: Date): Promise<ValuePo
     let value = 0n;
     const units = new Map<string, bigint>();
     for (const i of investments) {
-      if (i.created > date || (i.cancelled && i.cancelled <= date)) continue;
-      invested += big(i.principal);
-      units.set(i.property_id, (units.get(i.property_id) ?? 0n) + big(i.units));
+      if (i.on > date || (i.until && i.until <= date)) continue;
+      invested += i.cost;
+      units.set(i.property_id, (units.get(i.property_id) ?? 0n) + i.units);
     }
     for (const [propertyId, u] of units) {
       const p = propById.get(propertyId);
