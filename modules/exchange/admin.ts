@@ -10,7 +10,7 @@ import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '@a
 import { recordAudit } from '@modules/audit';
 import { listQuery } from '@modules/platform/list';
 import { minorToDecimalString } from '@modules/platform/money';
-import { unitsToShareString } from '@modules/properties/contract';
+import { bpsToPercent, unitsToShareString } from '@modules/properties/contract';
 import { big, q } from '@modules/wallet';
 import { ORDER_SIDES, ORDER_STATUSES, type TradeJson } from './contract';
 import type { AdminMarketJson, AdminOrderJson, FeeIncomeJson, SurveillanceJson } from './admin-contract';
@@ -62,7 +62,7 @@ export async function updateMarket(db: Db, adminId: string, propertyId: string, 
     const bandBps = input.bandBps ?? m.bandBps;
     await tx.execute(sql`update exchange_markets set halted = ${halted}, halt_reason = ${halted ? (input.reason ?? m.haltReason ?? null) : null}, band_bps = ${bandBps}, updated_by = ${adminId}, updated_at = now()
                           where property_id = ${m.propertyId}`);
-    const what = [input.halted === undefined ? null : halted ? 'halted' : 'resumed', input.bandBps === undefined ? null : `band set to ±${(bandBps / 100).toFixed(2)}%`].filter(Boolean).join(', ');
+    const what = [input.halted === undefined ? null : halted ? 'halted' : 'resumed', input.bandBps === undefined ? null : `band set to ±${bpsToPercent(bandBps)}%`].filter(Boolean).join(', ');
     await recordAudit(tx, { actorId: adminId, action: 'exchange.market_updated', entityType: 'property', entityId: m.propertyId, summary: `Trading in ${m.title} ${what}${input.reason ? `: ${input.reason}` : ''}` });
   });
   return (await adminMarkets(db)).find((m) => m.propertyId === propertyId)!;

@@ -5,7 +5,7 @@
  * is what happens. It takes the units it allocates out of `available`, so the next plan in the same run
  * sees a property fill up and spills to the next one.
  */
-import { SHARE_SCALE, costOfUnits, unitsForAmount, unitsToShareString } from '@modules/properties/contract';
+import { SHARE_SCALE, bpsToPercent, costOfUnits, unitsForAmount, unitsToShareString } from '@modules/properties/contract';
 import { formatAed } from '@modules/platform/money';
 import { SIP_AUTOMATED_SPREAD, SIP_MIN_FILS, type SipMode } from './contract';
 
@@ -38,7 +38,7 @@ export type Purchase = { propertyId: string; units: bigint; principal: bigint };
 export type Allocation = { purchases: Purchase[]; invested: bigint; unspent: bigint; explanation: string[] };
 
 const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
-const pct = (bps: number) => `${(bps / 100).toFixed(bps % 100 === 0 ? 0 : 1)}%`;
+const pct = (bps: number) => `${bpsToPercent(bps, 1)}%`;
 const lower = (s: string) => s.trim().toLowerCase();
 
 /** What a risk profile looks for first: income for the cautious, growth for growth, both for balanced. */
