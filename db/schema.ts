@@ -20,3 +20,5 @@ export * from '../modules/kyc/schema';
 export * from '../modules/sip/schema';
 export * from '../modules/exchange/schema';
 export * from '../modules/exchange/pool-schema';
+export * from '../modules/distributions/schema';
+export * from '../modules/fees/schema';

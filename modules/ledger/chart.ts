@@ -29,6 +29,7 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: LEDGER_ACCOUNTS.bankOperating, name: 'Emirates NBD operating account', type: 'asset', parent: '1100', description: "The company's own current account." },
   { code: LEDGER_ACCOUNTS.bankClientMoney, name: 'Emirates NBD client money account', type: 'asset', parent: '1100', description: 'Segregated account holding investor funds; it mirrors the investor client money liabilities.' },
   { code: LEDGER_ACCOUNTS.pettyCash, name: 'Petty cash', type: 'asset', parent: '1100' },
+  { code: LEDGER_ACCOUNTS.propertyRentAccount, name: 'Property vehicles rent account', type: 'asset', parent: '1100', description: 'Rent collected for the property vehicles, less their costs, until it is distributed to investors or kept in reserve. Every line carries its property.' },
   { code: '1200', name: 'Payment provider clearing', type: 'asset', parent: '1000', group: true, cashFlow: 'cash', description: 'Funds collected by payment providers and not yet settled to the bank.' },
   { code: LEDGER_ACCOUNTS.cardClearing, name: 'Card payments clearing', type: 'asset', parent: '1200' },
   { code: LEDGER_ACCOUNTS.bankTransferClearing, name: 'Bank transfer clearing', type: 'asset', parent: '1200' },
@@ -48,6 +49,7 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: '2000', name: 'Liabilities', type: 'liability', group: true, cashFlow: 'operating' },
   { code: LEDGER_ACCOUNTS.investorClientMoney, name: 'Investor client money', type: 'liability', parent: '2000', group: true, description: "What Manzil holds for each investor (wallet balances). One sub-account per investor." },
   { code: LEDGER_ACCOUNTS.distributionsPayable, name: 'Distributions payable', type: 'liability', parent: '2000', description: 'Rental income declared to investors and not yet paid to their wallets.' },
+  { code: LEDGER_ACCOUNTS.propertyReserves, name: 'Property reserves', type: 'liability', parent: '2000', description: "Part of each property's net income kept back for its future costs, per the property's reserve percentage." },
   { code: '2300', name: 'Payables', type: 'liability', parent: '2000', group: true },
   { code: LEDGER_ACCOUNTS.tradePayables, name: 'Trade payables', type: 'liability', parent: '2300' },
   { code: LEDGER_ACCOUNTS.accruedExpenses, name: 'Accrued expenses', type: 'liability', parent: '2300' },
@@ -62,6 +64,8 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: LEDGER_ACCOUNTS.shareCapital, name: 'Share capital', type: 'equity', parent: '3000' },
   { code: LEDGER_ACCOUNTS.retainedEarnings, name: 'Retained earnings', type: 'equity', parent: '3000', description: 'Year-end closing moves each year’s profit or loss here.' },
 
+  { code: LEDGER_ACCOUNTS.distributionsToInvestors, name: 'Distributions to investors and reserves', type: 'equity', parent: '3000', description: "The property vehicles' net rental income paid out to their holders or moved to reserves (property dimension)." },
+
   { code: '4000', name: 'Income', type: 'income', group: true },
   { code: '4100', name: 'Fee income', type: 'income', parent: '4000', group: true },
   { code: LEDGER_ACCOUNTS.platformFees, name: 'Platform fees', type: 'income', parent: '4100', description: '0.5% a year on the value of holdings.' },
@@ -72,6 +76,13 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: '4900', name: 'Other income', type: 'income', parent: '4000', group: true },
   { code: LEDGER_ACCOUNTS.interestIncome, name: 'Bank interest', type: 'income', parent: '4900' },
   { code: LEDGER_ACCOUNTS.liquidityPoolResults, name: 'Liquidity pool gains and losses', type: 'income', parent: '4900', description: 'Realised when the pool sells its shares or a property it holds is sold.' },
+
+  { code: '5000', name: 'Property operating costs', type: 'expense', group: true, description: "The property vehicles' costs, each line tagged with its property; they reduce what is distributed." },
+  { code: LEDGER_ACCOUNTS.serviceCharges, name: 'Service charges', type: 'expense', parent: '5000' },
+  { code: LEDGER_ACCOUNTS.maintenance, name: 'Maintenance and repairs', type: 'expense', parent: '5000' },
+  { code: LEDGER_ACCOUNTS.managementFees, name: 'Property management fees', type: 'expense', parent: '5000' },
+  { code: LEDGER_ACCOUNTS.insurance, name: 'Property insurance', type: 'expense', parent: '5000' },
+  { code: LEDGER_ACCOUNTS.vacancyCosts, name: 'Vacancy and letting costs', type: 'expense', parent: '5000', description: 'Costs of empty periods and re-letting: agency commission, utilities while vacant.' },
 
   { code: '6000', name: 'Operating expenses', type: 'expense', group: true },
   { code: '6100', name: 'Payroll', type: 'expense', parent: '6000', group: true },

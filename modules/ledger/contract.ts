@@ -40,6 +40,8 @@ export const LEDGER_ACCOUNTS = {
   bankOperating: '1110',
   bankClientMoney: '1120',
   pettyCash: '1130',
+  /** Rent collected for the property vehicles and their costs paid, until distributed (property dimension on every line). */
+  propertyRentAccount: '1140',
   cardClearing: '1210',
   bankTransferClearing: '1220',
   feesReceivable: '1310',
@@ -55,6 +57,8 @@ export const LEDGER_ACCOUNTS = {
   /** (group) one sub-account per investor: ensureInvestorAccount */
   investorClientMoney: '2100',
   distributionsPayable: '2200',
+  /** Part of each property's net income kept back for its future costs (property dimension). */
+  propertyReserves: '2210',
   tradePayables: '2310',
   accruedExpenses: '2320',
   vatOutput: '2410',
@@ -63,12 +67,20 @@ export const LEDGER_ACCOUNTS = {
   gratuityProvision: '2520',
   shareCapital: '3100',
   retainedEarnings: '3200',
+  /** Rental income paid out to investors (and moved to reserves): the property vehicles' appropriations, property dimension. */
+  distributionsToInvestors: '3300',
   platformFees: '4110',
   performanceFees: '4120',
   transactionFees: '4130',
   earlyExitFees: '4140',
   rentalIncome: '4200',
   interestIncome: '4910',
+  /** Property operating costs, each line tagged with its property (modules/distributions). */
+  serviceCharges: '5110',
+  maintenance: '5120',
+  managementFees: '5130',
+  insurance: '5140',
+  vacancyCosts: '5150',
   /** The liquidity pool's realised gains (credit) and losses (debit) when its units are sold or the property exits. */
   liquidityPoolResults: '4920',
   salaries: '6110',

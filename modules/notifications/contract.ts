@@ -15,12 +15,15 @@ export const NOTIFICATION_KINDS = {
   sip: { label: 'Investment plan collections', audience: 'user', emailByDefault: false },
   sip_alert: { label: 'Investment plan problems (failed, paused, low wallet)', audience: 'user', emailByDefault: true },
   exchange: { label: 'Exchange orders and trades', audience: 'user', emailByDefault: true },
+  distribution: { label: 'Rental distributions', audience: 'user', emailByDefault: true },
+  fee: { label: 'Platform fees', audience: 'user', emailByDefault: false },
   property: { label: 'Properties', audience: 'user', emailByDefault: false },
   security: { label: 'Security', audience: 'user', emailByDefault: true },
   system: { label: 'Announcements', audience: 'user', emailByDefault: false },
   kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
   screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
   withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false },
+  distribution_approval: { label: 'Distributions to approve', audience: 'admin', emailByDefault: false },
 } as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

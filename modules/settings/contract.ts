@@ -35,6 +35,12 @@ export const SETTINGS = {
     default: '1000000',
     schema: filsString('The four-eyes threshold', 10_000n, 1_000_000_000n),
   },
+  distributionApprovalThreshold: {
+    label: 'Distribution approval threshold',
+    description: 'A rental distribution above this amount needs a second administrator to approve it before it is paid.',
+    default: '10000000',
+    schema: filsString('The distribution approval threshold', 10_000n, 100_000_000_000n),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

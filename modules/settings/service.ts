@@ -24,6 +24,10 @@ export async function getFourEyesThresholdFils(db: Db): Promise<bigint> {
   return BigInt(await getSetting(db, 'fourEyesThreshold'));
 }
 
+export async function getDistributionApprovalThresholdFils(db: Db): Promise<bigint> {
+  return BigInt(await getSetting(db, 'distributionApprovalThreshold'));
+}
+
 export async function listSettings(db: Db): Promise<SettingJson[]> {
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value, updatedAt: platformSettings.updatedAt, email: users.email })

@@ -388,7 +388,7 @@ const dateString = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, `${label} must be a real calendar date`);
 
-export const WALLET_TRANSACTION_KINDS = ['deposit', 'charge', 'withdrawal', 'investment', 'refund', 'adjustment', 'trade', 'sale'] as const;
+export const WALLET_TRANSACTION_KINDS = ['deposit', 'charge', 'withdrawal', 'investment', 'refund', 'adjustment', 'trade', 'sale', 'distribution', 'fee'] as const;
 export type WalletTransactionKind = (typeof WALLET_TRANSACTION_KINDS)[number];
 export const walletTransactionKindLabels: Record<WalletTransactionKind, string> = {
   deposit: 'Deposit',
@@ -399,6 +399,8 @@ export const walletTransactionKindLabels: Record<WalletTransactionKind, string> 
   adjustment: 'Adjustment',
   trade: 'Exchange trade',
   sale: 'Sale proceeds',
+  distribution: 'Rental distribution',
+  fee: 'Platform fee',
 };
 
 const pageLimit = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50);

@@ -22,7 +22,7 @@ export type WalletMovement = {
   delta: bigint;
   kind: WalletTransactionKind;
   description: string;
-  ref?: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment' | 'sip_instalment' | 'exchange_trade' | 'pool_sale' | 'property_exit'; id: string } | null;
+  ref?: { type: 'deposit' | 'withdrawal' | 'investment' | 'adjustment' | 'sip_instalment' | 'exchange_trade' | 'pool_sale' | 'property_exit' | 'distribution' | 'platform_fee'; id: string } | null;
   journalReference?: string | null;
   /** When it happened (seeds backdate history); now when absent. */
   at?: Date;

@@ -40,7 +40,7 @@ export const walletTransactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** 'deposit' | 'charge' | 'withdrawal' | 'investment' | 'refund' | 'adjustment' | 'trade' (exchange) | 'sale' (pool sale, property exit). */
+    /** 'deposit' | 'charge' | 'withdrawal' | 'investment' | 'refund' | 'adjustment' | 'trade' (exchange) | 'sale' (pool sale, property exit) | 'distribution' (rent paid out) | 'fee' (platform fee). */
     kind: text('kind').notNull(),
     /** Signed fils: + into the wallet, − out of it. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
@@ -58,7 +58,7 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_user_seq_idx').on(t.userId, t.seq),
     index('wallet_transactions_user_created_idx').on(t.userId, t.createdAt),
     index('wallet_transactions_ref_idx').on(t.refType, t.refId),
-    check('wallet_transactions_kind_check', sql`${t.kind} in ('deposit', 'charge', 'withdrawal', 'investment', 'refund', 'adjustment', 'trade', 'sale')`),
+    check('wallet_transactions_kind_check', sql`${t.kind} in ('deposit', 'charge', 'withdrawal', 'investment', 'refund', 'adjustment', 'trade', 'sale', 'distribution', 'fee')`),
     check('wallet_transactions_amount_nonzero', sql`${t.amount} <> 0`),
     check('wallet_transactions_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
