@@ -7,3 +7,4 @@ export { investingRoutes } from './routes';
 export { recordPurchases, type BatchPurchase } from './batch';
 export { cancelInvestment, checkoutQuote, getDashboard, getPortfolio, invest, reconciliation, retailLimitFor } from './service';
 export * from './contract';
+export { holdersAt, unitChanges, type UnitChange } from './unit-history';
