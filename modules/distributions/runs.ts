@@ -77,6 +77,13 @@ export async function previewRun(db: Db, input: { propertyId: string; period: st
   if (input.amount !== undefined && amount > figures.distributable) {
     warnings.push(`${aed(amount)} is more than the ${aed(figures.distributable)} distributable for ${month} in the books: the difference comes out of the property's rent account.`);
   }
+  const totalUnits = big(property.total_shares);
+  if (lines.length > 0 && amount > 0n && plan.units < totalUnits) {
+    warnings.push(
+      `Holders had ${unitsToShareString(plan.units)} of the property's ${unitsToShareString(totalUnits)} shares at the record date: ${aed(amount)} pays them ${aed(perShareOf(amount, plan.units))} a share, ` +
+        `against ${aed(perShareOf(figures.distributable, totalUnits))} a share if the distributable were spread over every share.`,
+    );
+  }
   const [debt] = owing;
   if (debt && debt.n > 0) warnings.push(`${debt.n} holder${debt.n === 1 ? ' owes' : 's owe'} ${aed(big(debt.total))} in unpaid platform fees: it is netted from their payment first.`);
   if (amount > threshold) warnings.push(msg.approvalNeeded(threshold));

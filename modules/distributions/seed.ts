@@ -25,7 +25,7 @@ const PAID_MONTHS = 2;
 /** A re-letting cost in the month a demo property was 93% let (agency commission and utilities while empty), fils. */
 const RELETTING_COST = 250_000n;
 
-type DemoProperty = { id: string; reference: string; annual_rent: string; service_charges: string; maintenance_costs: string; management_fee_bps: number };
+type DemoProperty = { id: string; reference: string; total_shares: string; annual_rent: string; service_charges: string; maintenance_costs: string; management_fee_bps: number };
 
 export async function seedDemoDistributions(db: Db, opts: { now?: Date } = {}): Promise<{ records: number; paid: number }> {
   const now = opts.now ?? new Date();
@@ -33,7 +33,7 @@ export async function seedDemoDistributions(db: Db, opts: { now?: Date } = {}): 
   if (!admin) return { records: 0, paid: 0 };
   const properties = await q<DemoProperty>(
     db,
-    sql`select id, reference, annual_rent::text, service_charges::text, maintenance_costs::text, management_fee_bps
+    sql`select id, reference, total_shares::text, annual_rent::text, service_charges::text, maintenance_costs::text, management_fee_bps
           from properties where status in ('funding', 'funded') and annual_rent > 0 order by reference`,
   );
   const current = currentPeriod(now);
@@ -66,10 +66,14 @@ export async function seedDemoDistributions(db: Db, opts: { now?: Date } = {}): 
     for (const period of periods.slice(0, PAID_MONTHS)) {
       const [run] = await q(db, sql`select 1 from distribution_runs where property_id = ${p.id} and period = ${period} and status <> 'cancelled'`);
       if (run) continue;
-      const { distributable } = await periodFigures(db, p, period);
-      if (distributable <= 0n) continue;
+      // The holders' share of the month: the distributable over every share, times the shares held at the record date
+      // (the demo catalogue's older purchases are few, and the unsold or later-sold shares' part stays with the property).
+      const [{ distributable }, holders] = await Promise.all([periodFigures(db, p, period), holdersAt(db, p.id, periodEnd(period))]);
+      const held = [...holders.values()].reduce((s, u) => s + u, 0n);
+      const amount = (distributable * (held < big(p.total_shares) ? held : big(p.total_shares))) / big(p.total_shares);
+      if (amount <= 0n) continue;
       // Created by the system, so the demo admin may approve it when it is above the approval threshold.
-      const { body } = await createRun(db, null, { propertyId: p.id, period, amount: distributable }, now);
+      const { body } = await createRun(db, null, { propertyId: p.id, period, amount }, now);
       if (body.needsApproval) await approveRun(db, admin.id, body.id);
       await payRun(db, admin.id, body.id, now);
       paid += 1;
