@@ -5,7 +5,7 @@ import type { Database } from '@db/client';
 import { TestClient } from '@tests/helpers/client';
 import { describeEachDb } from '@tests/helpers/db';
 import { post } from '@modules/ledger';
-import { clientWith, createInvestor, moneyTestDatabase } from '@modules/investing/test-helpers';
+import { clientWith, createInvestor, createProperty, moneyTestDatabase } from '@modules/investing/test-helpers';
 import { createSandboxProvider } from '@modules/payments';
 import { SHARE_SCALE } from '@modules/properties/contract';
 import { q } from '@modules/wallet';
@@ -341,6 +341,48 @@ describeEachDb('distributions API', (kind) => {
     const paid2 = await admin.json<DistributionJson>('POST', `/api/admin/distributions/${next.body.id}/pay`);
     expect(paid2.body.lines.find((l) => l.userId === a.id)!.reinvested).toBe('0');
     expect(await fx.available(a.id)).toBe(before + BigInt(line.amount));
+    await fx.reconcile();
+  });
+
+  it("reinvests through the investor's plan allocation when they chose 'sip'", async () => {
+    const { property, people } = await fx.holdersOf([40n], { status: 'funded' });
+    const [a] = people;
+    const target = await createProperty(database.db, { shares: 1000n, sharePrice: 100_000n });
+    const plan = await a.client.json('POST', '/api/sip/plans', { amount: 100_000, dayOfMonth: 28, mode: 'manual', allocations: [{ propertyId: target.id, percent: 100 }] });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const chosen = await a.client.json<PreferenceJson>('PUT', '/api/distributions/preferences', { reinvest: 'sip' });
+    expect(chosen.body).toMatchObject({ reinvest: 'sip', hasSipPlan: true });
+
+    const P1 = periodBefore(1);
+    await fx.record(property.id, { period: P1, kind: 'rent', amount: 600_000 });
+    const created = await admin.json<DistributionJson>('POST', '/api/admin/distributions', { propertyId: property.id, period: P1, amount: 550_050 });
+    const before = await fx.available(a.id);
+    const paid = await admin.json<DistributionJson>('POST', `/api/admin/distributions/${created.body.id}/pay`);
+    // AED 5,500.50 buys 5.5005 shares of the plan's property at AED 1,000 a share; nothing is left over.
+    expect(paid.body.lines[0]).toMatchObject({ amount: '550050', reinvested: '550050' });
+    const [held] = await q<{ units: string }>(database.db, sql`select units::text from holdings where user_id = ${a.id} and property_id = ${target.id}`);
+    expect(held.units).toBe('55005');
+    expect(await fx.available(a.id)).toBe(before);
+    await fx.reconcile();
+  });
+
+  it('pays once when two administrators press pay at the same moment', async () => {
+    const { property, people } = await fx.holdersOf([10n, 30n]);
+    const P1 = periodBefore(1);
+    await fx.record(property.id, { period: P1, kind: 'rent', amount: 80_000 });
+    const created = await admin.json<DistributionJson>('POST', '/api/admin/distributions', { propertyId: property.id, period: P1, amount: 80_000 });
+    const before = await Promise.all(people.map((p) => fx.available(p.id)));
+    const [x, y] = await Promise.all([admin.json<DistributionJson>('POST', `/api/admin/distributions/${created.body.id}/pay`), second.json<DistributionJson>('POST', `/api/admin/distributions/${created.body.id}/pay`)]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect([x.body.status, y.body.status]).toEqual(['paid', 'paid']);
+    expect(await Promise.all(people.map((p) => fx.available(p.id)))).toEqual([before[0] + 20_000n, before[1] + 60_000n]);
+    const [entries] = await q<{ n: number }>(database.db, sql`select count(*)::int as n from ledger_journal_entries where source_module = 'distributions.run' and source_id = ${created.body.id}`);
+    expect(entries.n).toBe(1);
+    // Two identical creations at once answer with one run.
+    await fx.record(property.id, { period: periodBefore(2), kind: 'rent', amount: 80_000 });
+    const both = await Promise.all([1, 2].map(() => admin.json<DistributionJson>('POST', '/api/admin/distributions', { propertyId: property.id, period: periodBefore(2), amount: 40_000 })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both[0].body.id).toBe(both[1].body.id);
     await fx.reconcile();
   });
 
