@@ -27,10 +27,14 @@ import { RECORD_SOURCE, UUID, assertNotFuture, periodEnd, periodStart, propertyO
 
 const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
 
-/** 422 when the property's distribution for the period has been paid: its books for that month are closed. */
+/**
+ * 422 when the property's distribution for the period has been paid: its books for that month are closed. The
+ * period's run is locked FOR SHARE until commit, so a pay in progress is waited for and a pay cannot start until
+ * this record is in the books.
+ */
 async function assertPeriodOpen(tx: Db, propertyId: string, period: string) {
-  const [paid] = await q(tx, sql`select 1 from distribution_runs where property_id = ${propertyId} and period = ${period} and status = 'paid' limit 1`);
-  if (paid) throw new AppError(422, codes.periodDistributed, msg.periodDistributed(period));
+  const [run] = await q<{ status: string }>(tx, sql`select status from distribution_runs where property_id = ${propertyId} and period = ${period} and status <> 'cancelled' for share`);
+  if (run?.status === 'paid') throw new AppError(422, codes.periodDistributed, msg.periodDistributed(period));
 }
 
 /** The accounting date: the one given (inside the period, not in the future), else the period's last day or today. */

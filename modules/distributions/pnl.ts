@@ -15,7 +15,6 @@ import {
   PNL_DEFAULT_MONTHS,
   PNL_MAX_MONTHS,
   distributionErrorCodes as codes,
-  distributionMessages as msg,
   type CostKind,
   type PnlMonthJson,
   type PropertyPnlJson,
@@ -123,10 +122,8 @@ type RunRow = { id: string; period: string; status: 'draft' | 'approved' | 'paid
  * catalogue shows (the same rule as GET /api/properties/:id) and leaves the records out.
  */
 export async function propertyPnl(db: Db, idOrRef: string, query: { from?: string; to?: string }, audience: 'admin' | 'public', now = new Date()): Promise<PropertyPnlJson> {
-  const property = await propertyOr404(db, idOrRef).catch(() => null);
-  if (!property || (audience === 'public' && !isPublicStatus(property.status))) {
-    throw notFound(audience === 'public' ? 'There is no published property with that id.' : msg.propertyNotFound, codes.propertyNotFound);
-  }
+  const property = await propertyOr404(db, idOrRef);
+  if (audience === 'public' && !isPublicStatus(property.status)) throw notFound('There is no published property with that id.', codes.propertyNotFound);
   const { from, to } = resolvePnlRange(query, now);
   const [books, bps, runs, months, records] = await Promise.all([
     booksByPeriod(db, property.reference, from, to),

@@ -53,6 +53,9 @@ describeEachDb('distributions: record-date holders', (kind) => {
 
     const past = await admin.json<DistributionPreviewJson>('GET', `/api/admin/distributions/preview?propertyId=${property.id}&period=${P1}&amount=100000`);
     expect(unitsBy(past.body.lines)).toEqual({ [seller.id]: 10n * S });
+    // More than the books' distributable (AED 1,000 of rent less the 10% reserve): allowed, with a warning.
+    expect(past.body.distributable).toBe('90000');
+    expect(past.body.warnings).toContain(`AED 1,000 is more than the AED 900 distributable for ${new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${P1}-01`))} in the books: the difference comes out of the property's rent account.`);
     const now = await admin.json<DistributionPreviewJson>('GET', `/api/admin/distributions/preview?propertyId=${property.id}&period=${current()}&amount=100000`);
     expect(now.body.recordDate).toBe(new Date(Date.now() + 4 * 3_600_000).toISOString().slice(0, 10));
     expect(unitsBy(now.body.lines)).toEqual({ [seller.id]: 5n * S, [buyer.id]: 4n * S, [pool.id]: 1n * S });
