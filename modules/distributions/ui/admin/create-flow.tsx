@@ -65,7 +65,7 @@ function CreateFlow({ initialProperty, initialPeriod, onClose, onCreated }: { in
     },
   });
 
-  const amountFils = typedFils ?? (base.data ? fils(base.data.distributable) : null);
+  const amountFils = amountText === null ? (base.data ? fils(base.data.distributable) : null) : typedFils;
   const inStep = Boolean(p && amountFils !== null && fils(p.amount) === amountFils && !preview.isFetching && !preview.isPlaceholderData);
   const canCreate = ready && inStep && amountFils !== null && amountFils > 0n && !create.isPending;
   const submit = () => {

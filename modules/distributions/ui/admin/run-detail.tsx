@@ -125,7 +125,11 @@ function RunActions({ run, mode, setMode, act, busy, close }: { run: Distributio
         </Button>
       ) : null}
       {awaitingApproval ? (
-        mine ? (
+        !me ? (
+          <Button icon={BadgeCheck} disabled>
+            Approve
+          </Button>
+        ) : mine ? (
           <Button icon={BadgeCheck} unavailable={distributionMessages.ownApproval}>
             Approve
           </Button>
