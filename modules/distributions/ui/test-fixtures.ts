@@ -128,7 +128,7 @@ export const runRow = (patch: Partial<DistributionRunJson> = {}): DistributionRu
   perShare: '8100',
   status: 'draft',
   needsApproval: false,
-  createdBy: 'admin-1',
+  createdBy: 'admin-1@manzil.ae',
   approvedBy: null,
   approvedAt: null,
   paidAt: null,

@@ -95,7 +95,8 @@ describe('/admin/distributions', () => {
   });
 
   it('does not let the administrator who created a distribution approve it, and says why; another one can', async () => {
-    const big = run({ needsApproval: true, createdBy: 'admin-1' });
+    // The API names the creator by email (createdBy) and id (createdById).
+    const big = { ...run({ needsApproval: true, createdBy: 'admin-1@manzil.ae' }), createdById: 'admin-1' };
     const calls = api({ [`GET /api/admin/distributions/${RUN}`]: () => json(big), [`POST /api/admin/distributions/${RUN}/approve`]: () => json({ ...big, status: 'approved', approvedBy: 'admin-2' }) }, 'admin-1');
     const first = renderWithApp(<DistributionsScreen />, `/admin/distributions?run=${RUN}`);
     const dialog = await screen.findByRole('dialog', { name: `DIST-000007: Marina Gate, ${periodLabel(M1)}` });

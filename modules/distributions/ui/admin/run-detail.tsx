@@ -35,10 +35,12 @@ function RunFigures({ run }: { run: DistributionJson }) {
 }
 
 function History({ run }: { run: DistributionJson }) {
+  const { paidBy, cancelledAt } = run as DistributionJson & { paidBy?: string | null; cancelledAt?: string | null };
   const steps = [
     `Created ${when(run.createdAt)}${run.createdBy ? ` by ${run.createdBy}` : ''}.`,
     run.approvedAt ? `Approved ${when(run.approvedAt)}${run.approvedBy ? ` by ${run.approvedBy}` : ''}.` : run.needsApproval && run.status === 'draft' ? 'Above the approval threshold: waits for a second administrator’s approval.' : null,
-    run.paidAt ? `Paid ${when(run.paidAt)}${run.journalReference ? `, journal entry ${run.journalReference}` : ''}.` : null,
+    run.paidAt ? `Paid ${when(run.paidAt)}${paidBy ? ` by ${paidBy}` : ''}${run.journalReference ? `, journal entry ${run.journalReference}` : ''}.` : null,
+    cancelledAt ? `Cancelled ${when(cancelledAt)}.` : null,
   ].filter(Boolean);
   return <p className="text-sm text-slate-600">{steps.join(' ')}</p>;
 }
@@ -114,7 +116,9 @@ function RunActions({ run, mode, setMode, act, busy, close }: { run: Distributio
       </>
     );
   const open = run.status === 'draft' || run.status === 'approved';
-  const mine = Boolean(me && run.createdBy && (run.createdBy === me.id || run.createdBy === me.email));
+  // createdBy is the creator's email (shown); createdById, where the API sends it, their id.
+  const createdById = (run as DistributionJson & { createdById?: string | null }).createdById;
+  const mine = Boolean(me && ((createdById && createdById === me.id) || (run.createdBy && (run.createdBy === me.id || run.createdBy === me.email))));
   const awaitingApproval = run.status === 'draft' && run.needsApproval;
   return (
     <>
