@@ -112,30 +112,37 @@ export const preview = (amount = '810000', patch: Partial<DistributionPreviewJso
   ...patch,
 });
 
-export const runRow = (patch: Partial<DistributionRunJson> = {}): DistributionRunJson => ({
-  id: RUN,
-  number: 'DIST-000007',
-  propertyId: P1,
-  propertyReference: 'MZ-DXB-001',
-  propertyTitle: 'Marina Gate',
-  period: M1,
-  recordDate: `${M1}-28`,
-  amount: '810000',
-  distributable: '810000',
-  reserve: '90000',
-  units: '1000000',
-  holders: 2,
-  perShare: '8100',
-  status: 'draft',
-  needsApproval: false,
-  createdBy: 'admin-1@manzil.ae',
-  approvedBy: null,
-  approvedAt: null,
-  paidAt: null,
-  journalReference: null,
-  createdAt: '2026-11-02T08:00:00.000Z',
-  ...patch,
-});
+/** A run as the API lists it (with the ids of who created, approved and paid it, which newer contracts name). */
+export const runRow = (patch: Partial<DistributionRunJson> = {}): DistributionRunJson => {
+  const row = {
+    id: RUN,
+    number: 'DIST-000007',
+    propertyId: P1,
+    propertyReference: 'MZ-DXB-001',
+    propertyTitle: 'Marina Gate',
+    period: M1,
+    recordDate: `${M1}-28`,
+    amount: '810000',
+    distributable: '810000',
+    reserve: '90000',
+    units: '1000000',
+    holders: 2,
+    perShare: '8100',
+    status: 'draft',
+    needsApproval: false,
+    createdBy: 'admin-1@manzil.ae',
+    approvedBy: null,
+    approvedAt: null,
+    paidAt: null,
+    journalReference: null,
+    createdAt: '2026-11-02T08:00:00.000Z',
+    createdById: 'admin-1',
+    approvedById: null,
+    paidBy: null,
+    cancelledAt: null,
+  };
+  return { ...row, ...patch } as DistributionRunJson;
+};
 
 export const run = (patch: Partial<DistributionJson> = {}): DistributionJson => ({
   ...runRow(),
