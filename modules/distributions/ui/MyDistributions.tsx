@@ -11,7 +11,8 @@ import { errorText } from '@site/lib/api';
 import { useMyDistributions } from './data';
 import { fils, periodLabel, shares } from './format';
 
-const th = 'whitespace-nowrap px-3 py-2 text-right text-xs font-medium uppercase tracking-wide text-slate-500';
+const head = 'whitespace-nowrap px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500';
+const th = `${head} text-right`;
 const td = 'whitespace-nowrap px-3 py-3 text-right tabular-nums text-slate-700';
 
 export function MyDistributions({ propertyId, propertyTitle }: { propertyId: string; propertyTitle?: string }) {
@@ -52,7 +53,7 @@ export function MyDistributions({ propertyId, propertyTitle }: { propertyId: str
           <caption className="sr-only">Your distributions{propertyTitle ? ` from ${propertyTitle}` : ''}</caption>
           <thead>
             <tr className="border-b border-slate-200">
-              <th scope="col" className={`${th} pl-5 text-left sm:pl-6`}>
+              <th scope="col" className={`${head} pl-5 text-left sm:pl-6`}>
                 Month
               </th>
               <th scope="col" className={th}>

@@ -5,7 +5,7 @@ import { Reply, renderWithQuery, stubApi } from '@modules/sip/ui/test-api';
 import { periodLabel } from './format';
 import { PnlSection } from './PnlSection';
 import { NO_RENT_YET } from './PnlView';
-import { blankMonth, M1, M2, M3, P1, pnl } from './test-fixtures';
+import { blankMonth, M0, M1, M2, M3, P1, pnl } from './test-fixtures';
 
 beforeEach(() => vi.useRealTimers());
 afterEach(() => {
@@ -22,9 +22,11 @@ describe('the property P&L (investors)', () => {
     const table = await screen.findByRole('table', { name: /Marina Gate: income and costs by month/ });
     expect(screen.getByText(/Every figure comes from the property's books: .* 10% of each month's net income is kept in reserve/)).toBeTruthy();
     const rows = within(table).getAllByRole('row');
-    // Header, the paid month, the open month, totals: the empty month before the first figures is left out.
+    // Header, the paid month, the open month, totals: the empty months before and after the figures are left out.
     expect(rows).toHaveLength(4);
     expect(within(table).queryByText(periodLabel(M3))).toBeNull();
+    expect(within(table).queryByText(periodLabel(M0))).toBeNull();
+    expect(screen.getByRole('img', { name: /Where the rent went/ }).getAttribute('aria-label')).not.toContain(periodLabel(M0));
     const paid = within(table).getByRole('rowheader', { name: new RegExp(periodLabel(M2)) }).closest('tr')!;
     expect(paid.textContent).toContain('Paid to investors');
     expect(paid.textContent).toContain('New tenant from the 1st.');

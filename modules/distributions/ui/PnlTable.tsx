@@ -1,7 +1,7 @@
 /**
  * The property's books by month as a table: rent, each cost line, net income, the reserve, what is
  * distributable, what was paid and per share, and occupancy, with totals. Every amount is AED from the
- * ledger; occupancy is the operator's figure. An optional last column holds the operator's actions.
+ * ledger; occupancy is the operator's figure. The operator's action on a month sits under its name.
  */
 import type { ReactNode } from 'react';
 import { COST_KINDS, type CostKind, type PnlMonthJson, type PropertyPnlJson } from '../contract';
@@ -15,7 +15,8 @@ export const costLabels: Record<CostKind, string> = {
   vacancy: 'Vacancy',
 };
 
-const th = 'whitespace-nowrap px-3 py-2.5 text-right text-xs font-semibold uppercase tracking-wide text-slate-500';
+const head = 'whitespace-nowrap px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500';
+const th = `${head} text-right`;
 const td = 'whitespace-nowrap px-3 py-2.5 text-right tabular-nums';
 
 /** An amount, with a dash read as "none" for zero. */
@@ -40,7 +41,7 @@ function None({ children = 'none' }: { children?: string }) {
   );
 }
 
-export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJson; months: PnlMonthJson[]; caption: string; action?: { label: string; cell: (m: PnlMonthJson) => ReactNode } }) {
+export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJson; months: PnlMonthJson[]; caption: string; /** The operator's action on a month, shown under its name. */ action?: (m: PnlMonthJson) => ReactNode }) {
   const costTotals = Object.fromEntries(COST_KINDS.map((k) => [k, total(months.map((m) => m.costs[k]))])) as Record<CostKind, bigint>;
   return (
     <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -48,7 +49,7 @@ export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJso
         <caption className="sr-only">{caption}, amounts in AED</caption>
         <thead>
           <tr className="border-b border-slate-200 bg-slate-50/70">
-            <th scope="col" className={`${th} text-left`}>
+            <th scope="col" className={`${head} text-left`}>
               Month
             </th>
             <th scope="col" className={th}>
@@ -77,11 +78,6 @@ export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJso
             <th scope="col" className={th}>
               Occupancy
             </th>
-            {action ? (
-              <th scope="col" className={`${th} text-left`}>
-                {action.label}
-              </th>
-            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -91,6 +87,7 @@ export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJso
                 {periodLabel(m.period)}
                 <span className={`block text-xs font-normal ${m.status === 'paid' ? 'text-brand-700' : 'text-slate-500'}`}>{monthStatusText[m.status]}</span>
                 {m.note ? <span className="block max-w-56 whitespace-normal text-xs font-normal text-slate-500">{m.note}</span> : null}
+                {action ? <span className="mt-1.5 block">{action(m)}</span> : null}
               </th>
               <Cell value={m.rent} strong />
               {COST_KINDS.map((k) => (
@@ -102,7 +99,6 @@ export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJso
               <Cell value={m.distributed} strong />
               <td className={`${td} text-slate-700`}>{m.perShare ? aed(m.perShare) : <None>not paid</None>}</td>
               <td className={`${td} text-slate-700`}>{m.occupancyBps === null ? <None>not recorded</None> : percent(m.occupancyBps)}</td>
-              {action ? <td className="whitespace-nowrap px-3 py-2 text-left">{action.cell(m)}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -123,7 +119,6 @@ export function PnlTable({ pnl, months, caption, action }: { pnl: PropertyPnlJso
             <td className={td}>{aed(pnl.totals.distributed)}</td>
             <td className={td} />
             <td className={td} />
-            {action ? <td /> : null}
           </tr>
         </tfoot>
       </table>

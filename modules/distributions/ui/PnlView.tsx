@@ -23,16 +23,19 @@ export function PnlView({
   emptyNote,
 }: {
   pnl: PropertyPnlJson;
-  /** A last column (the operator's "Occupancy and note" button). */
-  action?: { label: string; cell: (m: PnlMonthJson) => ReactNode };
-  /** The operator sees every month of the range; investors' view starts at the first month with figures. */
+  /** The operator's action on a month ("Edit occupancy and note"), under the month's name. */
+  action?: (m: PnlMonthJson) => ReactNode;
+  /** The operator's table has every month of the range; otherwise (and in the chart) the months from the first to the last with figures. */
   keepBlankMonths?: boolean;
   /** Shown instead of the standard empty state (the operator's screen says how to record rent). */
   emptyNote?: ReactNode;
 }) {
+  // Months with figures: from the first to the last month with anything in the books.
   const first = pnl.months.findIndex((m) => !isBlankMonth(m));
-  const months = keepBlankMonths ? pnl.months : first < 0 ? [] : pnl.months.slice(first);
-  const range = months.length ? (months.length === 1 ? periodLabel(months[0]!.period) : `${periodLabel(months[0]!.period)} to ${periodLabel(months.at(-1)!.period)}`) : '';
+  const last = pnl.months.findLastIndex((m) => !isBlankMonth(m));
+  const withFigures = first < 0 ? [] : pnl.months.slice(first, last + 1);
+  const months = keepBlankMonths ? pnl.months : withFigures;
+  const span = (list: PnlMonthJson[]) => (list.length === 1 ? periodLabel(list[0]!.period) : list.length ? `${periodLabel(list[0]!.period)} to ${periodLabel(list.at(-1)!.period)}` : '');
   const nothing = first < 0;
   return (
     <div className="space-y-5">
@@ -43,12 +46,12 @@ export function PnlView({
         </div>
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white p-5">
-          <PnlChart months={months} caption={`Where the rent went, ${range}`} />
+          <PnlChart months={withFigures} caption={`Where the rent went, ${span(withFigures)}`} />
         </div>
       )}
       {months.length ? (
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-          <PnlTable pnl={pnl} months={months} caption={`${pnl.title}: income and costs by month, ${range}`} action={action} />
+          <PnlTable pnl={pnl} months={months} caption={`${pnl.title}: income and costs by month, ${span(months)}`} action={action} />
         </div>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ const month = (back: number) => addMonths(`${todayInDubai().slice(0, 7)}-01`, -b
 export const M3 = month(3);
 export const M2 = month(2);
 export const M1 = month(1);
+export const M0 = month(0);
 
 const costs = (service: string, maintenance: string, management: string) => ({ service_charges: service, maintenance, management, insurance: '0', vacancy: '0' });
 
@@ -29,7 +30,7 @@ export const blankMonth = (period: string): PnlMonthJson => ({
   distributionId: null,
 });
 
-/** M3 nothing recorded; M2 paid (rent 10,000, costs 2,000, reserve 800, 7,200 paid); M1 open (rent 10,000, costs 1,000, reserve 900, 8,100 distributable). */
+/** M3 and M0 (this month) nothing recorded; M2 paid (rent 10,000, costs 2,000, reserve 800, 7,200 paid); M1 open (rent 10,000, costs 1,000, reserve 900, 8,100 distributable). */
 export const pnl = (patch: Partial<PropertyPnlJson> = {}): PropertyPnlJson => ({
   propertyId: P1,
   reference: 'MZ-DXB-001',
@@ -37,7 +38,7 @@ export const pnl = (patch: Partial<PropertyPnlJson> = {}): PropertyPnlJson => ({
   totalUnits: '1000000',
   reserveBps: 1000,
   from: M3,
-  to: M1,
+  to: M0,
   months: [
     blankMonth(M3),
     {
@@ -56,6 +57,7 @@ export const pnl = (patch: Partial<PropertyPnlJson> = {}): PropertyPnlJson => ({
       distributionId: RUN,
     },
     { ...blankMonth(M1), rent: '1000000', costs: costs('0', '100000', '0'), totalCosts: '100000', netIncome: '900000', reserve: '90000', distributable: '810000', occupancyBps: 9500 },
+    blankMonth(M0),
   ],
   totals: { rent: '2000000', totalCosts: '300000', netIncome: '1700000', reserve: '170000', distributable: '1530000', distributed: '720000' },
   ...patch,

@@ -39,7 +39,7 @@ describe('/admin/distributions', () => {
     expect((await card('Payable from the books')).textContent).toContain('across 1 property');
     const payable = screen.getByRole('region', { name: 'Distributable income not yet distributed, by property' });
     expect(within(payable).getByText('Marina Gate').closest('tr')!.textContent).toMatch(/MZ-DXB-001.*8,100\.00/);
-    expect(screen.getByRole('img', { name: /Distributions paid by month/ }).getAttribute('aria-label')).toContain(`${periodLabel(M2)}: AED 7,200.00`);
+    expect(screen.getByRole('img', { name: /Distributions paid, by month of payment/ }).getAttribute('aria-label')).toContain(`${periodLabel(M2)}: AED 7,200.00`);
     const runs = await screen.findByRole('link', { name: /DIST-000007/ });
     expect(runs.getAttribute('href')).toBe(`/admin/distributions?run=${RUN}`);
     expect(screen.getByRole('link', { name: /Export CSV/ }).getAttribute('href')).toMatch(/^\/api\/admin\/distributions\/export/);

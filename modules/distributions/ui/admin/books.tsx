@@ -53,7 +53,7 @@ export function PropertyBooks({ propertyId }: { propertyId: string }) {
         description="Its P&L by month from the ledger. Months not yet distributed are drawn lighter; set each month's occupancy and note from the table."
         actions={
           <div className="flex flex-wrap items-end gap-2">
-            <Select className="w-40" label="Months shown" value={String(months)} onChange={(v) => setMonths(Number(v))} options={RANGES.map((n) => ({ value: String(n), label: `Last ${n} months` }))} />
+            <Select className="w-48" label="Months shown" value={String(months)} onChange={(v) => setMonths(Number(v))} options={RANGES.map((n) => ({ value: String(n), label: `Last ${n} months` }))} />
             {back}
             <ButtonLink href={prepareHref(pnl.propertyId, lastMonth())} icon={HandCoins} variant="primary">
               Prepare a distribution
@@ -65,19 +65,16 @@ export function PropertyBooks({ propertyId }: { propertyId: string }) {
           pnl={pnl}
           keepBlankMonths
           emptyNote="Nothing is recorded for this property in these months. Record its rent and costs below; each record is a journal entry on the property, and the P&L is built from them."
-          action={{
-            label: 'Occupancy',
-            cell: (m) => (
-              <button
-                type="button"
-                onClick={() => setEditing(m)}
-                className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-              >
-                <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
-                Edit<span className="sr-only"> occupancy and note of {periodLabel(m.period)}</span>
-              </button>
-            ),
-          }}
+          action={(m) => (
+            <button
+              type="button"
+              onClick={() => setEditing(m)}
+              className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              <Pencil className="h-3 w-3" aria-hidden="true" />
+              Occupancy<span className="sr-only"> and note of {periodLabel(m.period)}</span>
+            </button>
+          )}
         />
       </Section>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

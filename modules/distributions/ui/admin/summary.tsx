@@ -11,16 +11,17 @@ import { Amount, ErrorNote } from '@site/components/admin/ledger/parts';
 import { Button, Card, DataTable, EmptyState, Section, StatCard, StatGrid } from '@site/components/admin/ui';
 import { errorText } from '@site/lib/api';
 import type { DistributionSummaryJson } from '../../contract';
-import { aed, periodLabel, periodShort, plural } from '../format';
-import { lastMonth, prepareHref, SUMMARY_URL } from './shared';
+import { aed, fils, periodLabel, periodShort, plural } from '../format';
+import { todayInDubai } from '@modules/platform/dates';
+import { prepareHref, SUMMARY_URL } from './shared';
 
 export const useSummary = () => useQuery<DistributionSummaryJson>({ queryKey: [SUMMARY_URL] });
 
 export function SummaryCards() {
   const q = useSummary();
   const s = q.data;
-  const previous = lastMonth();
-  const paidLastMonth = s?.byMonth?.find((m) => m.period === previous)?.amount;
+  const current = todayInDubai().slice(0, 7);
+  const paidThisMonth = s?.byMonth?.find((m) => m.period === current)?.amount;
   return (
     <>
       {q.isError ? (
@@ -30,7 +31,7 @@ export function SummaryCards() {
       ) : null}
       <StatGrid>
         <StatCard icon={CircleCheck} label="Paid this year" value={s ? aed(s.paidThisYear) : undefined} hint={s ? `${plural(s.paidRuns ?? 0, 'distribution', 'distributions')} paid to investors' wallets since 1 January.` : 'Paid to investors since 1 January.'} />
-        <StatCard icon={CalendarCheck} label={`Paid for ${periodLabel(previous)}`} value={s ? aed(paidLastMonth ?? 0) : undefined} hint="Last month's rent, distributed." />
+        <StatCard icon={CalendarCheck} label="Paid this month" value={s ? aed(paidThisMonth ?? 0) : undefined} hint={`Distributions paid in ${periodLabel(current)}, whatever month's rent they were for.`} />
         <StatCard
           icon={Hourglass}
           label="Waiting for approval or payment"
@@ -50,9 +51,12 @@ export function SummaryCards() {
 
 export function PaidByMonth() {
   const q = useSummary();
-  const months = q.data?.byMonth ?? [];
+  const all = q.data?.byMonth ?? [];
+  // From the first month with a payment (the last 12 months at most).
+  const first = all.findIndex((m) => fils(m.amount) > 0n);
+  const months = first < 0 ? [] : all.slice(first);
   return (
-    <Section title="Paid by month" description="What was paid to investors for each of the last 12 months, all properties together.">
+    <Section title="Paid by month" description="What was paid to investors in each month (by the day it was paid), all properties together, over the last 12 months.">
       <Card className="min-w-0 p-5">
         {q.isPending ? (
           <p role="status" className="text-sm text-slate-500">
@@ -60,7 +64,7 @@ export function PaidByMonth() {
           </p>
         ) : (
           <StackedBars
-            caption="Distributions paid by month"
+            caption="Distributions paid, by month of payment"
             series={[{ key: 'paid', label: 'Paid', colour: 'bg-brand-700', spoken: 'paid' }] as const}
             rows={months.map((m) => ({ key: m.period, label: periodLabel(m.period), values: { paid: m.amount } }))}
             empty="Nothing has been distributed in the last 12 months."
