@@ -151,7 +151,7 @@ describe('/admin/distributions', () => {
     expect(within(confirm).getByRole('progressbar', { name: 'Paying 2 holders' })).toBeTruthy();
     release();
     expect(await within(dialog).findByText('Paid')).toBeTruthy();
-    expect(dialog.textContent).toContain('journal entry JE-000555');
+    expect(within(dialog).getByRole('link', { name: 'JE-000555' }).getAttribute('href')).toBe('/admin/journal-entries?q=JE-000555');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 

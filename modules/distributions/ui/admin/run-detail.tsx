@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, BadgeCheck, Banknote } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { formatDate } from '@site/components/admin/format';
 import { Busy, Dialog, ErrorNote } from '@site/components/admin/ledger/parts';
 import { useMe, when } from '@site/components/admin/money/shared';
@@ -39,10 +39,23 @@ function History({ run }: { run: DistributionJson }) {
   const steps = [
     `Created ${when(run.createdAt)}${run.createdBy ? ` by ${run.createdBy}` : ''}.`,
     run.approvedAt ? `Approved ${when(run.approvedAt)}${run.approvedBy ? ` by ${run.approvedBy}` : ''}.` : run.needsApproval && run.status === 'draft' ? 'Above the approval threshold: waits for a second administrator’s approval.' : null,
-    run.paidAt ? `Paid ${when(run.paidAt)}${paidBy ? ` by ${paidBy}` : ''}${run.journalReference ? `, journal entry ${run.journalReference}` : ''}.` : null,
+    run.paidAt ? `Paid ${when(run.paidAt)}${paidBy ? ` by ${paidBy}` : ''}${run.journalReference ? ', journal entry' : '.'}` : null,
     cancelledAt ? `Cancelled ${when(cancelledAt)}.` : null,
   ].filter(Boolean);
-  return <p className="text-sm text-slate-600">{steps.join(' ')}</p>;
+  return (
+    <p className="text-sm text-slate-600">
+      {steps.join(' ')}
+      {run.paidAt && run.journalReference ? (
+        <>
+          {' '}
+          <Link href={`/admin/journal-entries?q=${encodeURIComponent(run.journalReference)}`} className="font-mono text-brand-800 hover:underline">
+            {run.journalReference}
+          </Link>
+          .
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 function RunBody({ run, mode, error, busy }: { run: DistributionJson; mode: Mode; error: unknown; busy: boolean }) {
