@@ -1,7 +1,7 @@
 import {
   Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote,
   ClipboardList, FileText, FolderOpen, Gauge, HandCoins, Landmark, LayoutDashboard, ListTree, MessageSquare, NotebookPen,
-  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator,
+  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator, Coins, BookText,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 
@@ -23,6 +23,8 @@ export const screenIcons: Record<string, Icon> = {
   investments: TrendingUp,
   'sip-allocation': CalendarClock,
   exchange: ArrowLeftRight,
+  'property-books': BookText,
+  distributions: Coins,
   'market-data': ChartLine,
   'data-trackers': Radar,
   settings: Settings,
