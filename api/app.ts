@@ -23,6 +23,7 @@ import { sipRoutes } from '../modules/sip';
 import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
+import { statementRoutes } from '../modules/statements';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps) {
     .use(exchangeRoutes(deps))
     .use(poolRoutes(deps))
     .use(exitRoutes(deps))
+    .use(statementRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;
