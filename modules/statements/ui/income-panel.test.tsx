@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InvestorDistributionJson, InvestorDistributionsJson, PreferenceJson } from '@modules/distributions/contract';
 import { reinvestLabels } from '@modules/distributions/contract';
-import { renderWithQuery, Reply, stubApi } from '@modules/sip/ui/test-api';
+import { renderWithQuery, Reply, stubApi, type Call } from '@modules/sip/ui/test-api';
 import { $currency } from '@site/lib/stores/currency';
 import type { StatementsIndexJson } from '../contract';
 import { IncomePanel } from './IncomePanel';
@@ -60,7 +60,7 @@ describe('IncomePanel', () => {
     const older = Array.from({ length: 12 }, (_, i) => line({ period: `2025-${String(i + 1).padStart(2, '0')}`, amount: '1000', net: '1000' }));
     const all = [line({ feeNetted: '1050', net: '48950', reinvested: '40000' }), ...older];
     const calls = stubApi({
-      'GET /api/distributions': (c) => {
+      'GET /api/distributions': (c: Call) => {
         const limit = Number(new URLSearchParams(c.search).get('limit'));
         return distributions(all.slice(0, limit), all.length);
       },
@@ -89,7 +89,7 @@ describe('IncomePanel', () => {
     const calls = stubApi({
       'GET /api/distributions': distributions([]),
       'GET /api/distributions/preferences': pref('wallet'),
-      'PUT /api/distributions/preferences': (c) => pref((c.body as { reinvest: PreferenceJson['reinvest'] }).reinvest),
+      'PUT /api/distributions/preferences': (c: Call) => pref((c.body as { reinvest: PreferenceJson['reinvest'] }).reinvest),
       'GET /api/statements': index,
     });
     renderWithQuery(<IncomePanel />);
