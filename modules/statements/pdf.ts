@@ -76,7 +76,8 @@ export function statementPdf(s: StatementJson, opts: { compress?: boolean } = {}
     if (y + h > bottom()) newPage();
   };
   const heading = (text: string, note?: string) => {
-    need(44);
+    // The heading, its note, the table's header and a first row stay together.
+    need(44 + (note ? 12 : 0) + ROW_H * 2 + 2);
     y += 10;
     doc.font(BOLD).fontSize(11).fillColor(BRAND).text(text, MARGIN, y, { lineBreak: false });
     y += 16;
@@ -87,7 +88,14 @@ export function statementPdf(s: StatementJson, opts: { compress?: boolean } = {}
       y = doc.y + 4;
     }
   };
-  const cell = (text: string, x: number, col: Column) => doc.text(text, x + 3, y + 4, { width: col.width - 6, align: col.amount ? 'right' : 'left', lineBreak: false, ellipsis: true });
+  /** The text cut with an ellipsis to fit `width` in the current font (pdfkit would wrap it). */
+  const fit = (text: string, width: number) => {
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  };
+  const cell = (text: string, x: number, col: Column) => doc.text(fit(text, col.width - 6), x + 3, y + 4, { width: col.width - 6, align: col.amount ? 'right' : 'left', lineBreak: false });
   const header = (cols: Column[]) => {
     doc.rect(MARGIN, y, width, ROW_H + 2).fill('#eef4f2');
     doc.font(BOLD).fontSize(7.5).fillColor(INK);

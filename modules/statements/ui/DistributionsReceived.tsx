@@ -37,11 +37,11 @@ export function DistributionsReceived() {
       </EmptyState>
     );
   }
-  const cell = 'px-3 py-2 text-right tabular-nums';
+  const cell = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
   return (
     <div>
       <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Distributions received, scrollable">
-        <table className="w-full min-w-[640px] text-sm">
+        <table className="w-full min-w-[760px] text-sm">
           <caption className="sr-only">Rental distributions paid to you, newest first, in your display currency</caption>
           <thead>
             <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
@@ -74,11 +74,11 @@ export function DistributionsReceived() {
           <tbody className="divide-y divide-slate-100">
             {items.map((d) => (
               <tr key={d.id}>
-                <td className="px-3 py-2 text-slate-700">{formatDayInDubai(d.paidAt)}</td>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-ink">
+                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDayInDubai(d.paidAt)}</td>
+                <th scope="row" className="min-w-[12rem] px-3 py-2 text-left font-medium text-ink">
                   {d.propertyTitle}
                 </th>
-                <td className="px-3 py-2 text-slate-600">{d.period}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{d.period}</td>
                 <td className={cell}>{unitsToShareString(toFils(d.units))}</td>
                 <td className={cell}>{money(toFils(d.amount))}</td>
                 <td className={cell}>{toFils(d.feeNetted) > 0n ? `−${money(toFils(d.feeNetted))}` : '—'}</td>

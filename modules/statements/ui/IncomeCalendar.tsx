@@ -20,8 +20,11 @@ const SERIES: BarSeries<Key>[] = [
 ];
 const METHOD_LABEL: Record<ExpectedMethod, string> = { last_distribution: 'From the last distribution', estimate: 'Estimated from the rent', none: 'No income expected yet' };
 
+/** One bar a month; paid months before the first payment are left out (the current month always stays). */
 export function calendarRows(c: IncomeCalendarJson): BarRow<Key>[] {
-  return c.months.map((m) => ({
+  const current = c.asOf.slice(0, 7);
+  const first = c.months.findIndex((m) => m.kind === 'expected' || m.period === current || toFils(m.total) > 0n);
+  return c.months.slice(Math.max(0, first)).map((m) => ({
     key: `${m.kind}-${m.period}`,
     label: monthYear(`${m.period}-01`),
     values: m.kind === 'paid' ? { paid: m.total } : { expected: m.total },

@@ -37,6 +37,7 @@ const returns: ReturnsJson = { asOf: '2026-11-20', portfolio: figures(), holding
 const calendar: IncomeCalendarJson = {
   asOf: '2026-11-20',
   months: [
+    { period: '2026-09', kind: 'paid', total: '0', byProperty: [] },
     { period: '2026-10', kind: 'paid', total: '50000', byProperty: [{ propertyId: 'p1', title: 'Marina Heights', amount: '50000' }] },
     { period: '2026-11', kind: 'paid', total: '0', byProperty: [] },
     { period: '2026-12', kind: 'expected', total: '37500', byProperty: [{ propertyId: 'p1', title: 'Marina Heights', amount: '37500' }] },
@@ -107,6 +108,9 @@ describe('IncomeCalendar', () => {
     const name = chart.getAttribute('aria-label')!.replace(/\s/g, ' ');
     expect(name).toContain('October 2026: AED 500.00');
     expect(name).toContain('December 2026 (expected): AED 375.00');
+    // Months before the first payment are left out; the current month stays.
+    expect(name).not.toContain('September 2026');
+    expect(name).toContain('November 2026: AED 0.00');
     fireEvent.click(screen.getByRole('button', { name: 'Show as table' }));
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
