@@ -24,6 +24,7 @@ import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
+import { statementRoutes } from '../modules/statements';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -171,6 +172,7 @@ export function createApp(deps: AppDeps) {
     .use(poolRoutes(deps))
     .use(exitRoutes(deps))
     .use(distributionRoutes(deps))
+    .use(statementRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -6,5 +6,5 @@
 export { exchangeRoutes } from './routes';
 export { placeOrder, cancelOrder, expireOrders, freeUnits } from './orders';
 export { quoteSale, proceedsOf, type Lot, type SaleQuote } from './pricing';
-export { lotsOf } from './lots';
+export { lotsOf, remainingLots } from './lots';
 export * from './contract';

@@ -9,6 +9,8 @@ import { api, errorText } from '@site/lib/api';
 import { $investmentMode, normalizeInvestmentMode, setInvestmentMode } from '@site/lib/stores/session';
 import { SipCard } from '@modules/sip/ui/DashboardCard';
 import { ModeHelp } from '@modules/sip/ui/ModeHelp';
+import { IncomeCalendar } from '@modules/statements/ui/IncomeCalendar';
+import { ReturnsCard } from '@modules/statements/ui/ReturnsCard';
 import { FinishOnboardingCard } from '../onboarding/FinishOnboardingCard';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
@@ -162,6 +164,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
           </p>
         ) : null}
         <SummaryCards data={data} />
+        {user.role === 'admin' ? null : <ReturnsCard />}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
           {data ? <Holdings holdings={data.holdings} /> : <HoldingsLoading />}
           <RetailLimit limit={data?.retailLimit} />
@@ -172,6 +175,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
             <Allocation data={data} />
           </>
         ) : null}
+        {user.role === 'admin' ? null : <IncomeCalendar />}
         <RecentTransactions data={data} />
       </div>
     </Screen>

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
 import { TRANSACTION_CHARGE_BPS } from '@modules/platform/contract';
 import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '@modules/wallet/contract';
+import { IncomePanel } from '@modules/statements/ui/IncomePanel';
 import { errorText } from '@site/lib/api';
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
@@ -192,6 +193,7 @@ export function WalletForUser({ user }: { user: CurrentUser }) {
           ) : null}
           <Withdrawals />
           <WalletHistory />
+          {user.role === 'admin' ? null : <IncomePanel />}
           <PaymentMethods />
         </div>
       </div>
