@@ -1,15 +1,15 @@
-/** The island of /portfolio/holding: the holding named by ?property= in the address. */
-import type { ReactNode } from 'react';
+/** The island of /portfolio/holding: the holding named by ?property= in the address, with its returns. */
 import { AppProviders } from '@site/components/react/AppProviders';
 import { WithErrorFallback } from '@site/components/react/ErrorFallback';
+import { HoldingReturns } from '@modules/statements/ui/HoldingReturns';
 import { HoldingPage } from './HoldingPage';
 
-export default function HoldingScreen({ children }: { children?: ReactNode }) {
+export default function HoldingScreen() {
   const id = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('property');
   return (
     <AppProviders>
       <WithErrorFallback component="holding">
-        <HoldingPage propertyId={id}>{children}</HoldingPage>
+        <HoldingPage propertyId={id}>{id ? <HoldingReturns propertyId={id} /> : null}</HoldingPage>
       </WithErrorFallback>
     </AppProviders>
   );
