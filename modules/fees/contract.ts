@@ -201,4 +201,5 @@ export type InvestorFeesJson = {
 };
 
 export type FeeRunsPage = ListResult<FeeRunJson>;
-export type FeeReceivablesPage = ListResult<FeeReceivableJson>;
+/** The list adds Σ owed over the whole filtered set. */
+export type FeeReceivablesPage = ListResult<FeeReceivableJson, { outstanding: string }>;
