@@ -9,8 +9,8 @@
  * Days with the same units, valuation and year accrue the same amount, so a window is walked in such
  * segments (count × the day's accrual), which equals summing day by day exactly.
  */
-import { addDays, daysBetween, formatDate, shortMonth } from '@modules/platform/dates';
-import { divideHalfEven, formatAed } from '@modules/platform/money';
+import { addDays, daysBetween } from '@modules/platform/dates';
+import { divideHalfEven } from '@modules/platform/money';
 import { FEE_VAT_BPS, MICRO_PER_FIL, PLATFORM_FEE_BPS } from './contract';
 
 const BPS = 10_000n;
@@ -152,24 +152,4 @@ export function firstHoldingDay(holdings: PropertyHolding[]): string | null {
   return first;
 }
 
-// ── Words ────────────────────────────────────────────────────────────────────────────────────────
-
-/** '1–30 Nov 2026', '20 Nov – 5 Dec 2026', '20 Dec 2025 – 5 Jan 2026', or one day. */
-export function windowLabel(from: string, through: string): string {
-  if (from === through) return formatDate(from);
-  const day = (d: string) => String(Number(d.slice(8, 10)));
-  if (from.slice(0, 7) === through.slice(0, 7)) return `${day(from)}–${day(through)} ${shortMonth(through)} ${through.slice(0, 4)}`;
-  if (from.slice(0, 4) === through.slice(0, 4)) return `${day(from)} ${shortMonth(from)} – ${day(through)} ${shortMonth(through)} ${through.slice(0, 4)}`;
-  return `${formatDate(from)} – ${formatDate(through)}`;
-}
-
-const rateLabel = (bps: number) => {
-  const whole = Math.trunc(bps / 100);
-  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}%` : `${whole}%`;
-};
-
-/** "Platform fee 0.5% a year on AED 120,000.00 average value, 1–30 Nov 2026 (30 days): AED 49.32 + VAT AED 2.47". */
-export function feeExplanation(c: { fromDate: string; through: string; days: number; averageValue: bigint | string; fee: bigint | string; vat: bigint | string }): string {
-  return `Platform fee ${rateLabel(PLATFORM_FEE_BPS)} a year on ${formatAed(c.averageValue)} average value, ${windowLabel(c.fromDate, c.through)} (${c.days} ${c.days === 1 ? 'day' : 'days'}): ${formatAed(c.fee)} + VAT ${formatAed(c.vat)}`;
-}
+export { feeExplanation, windowLabel } from './contract';

@@ -19,7 +19,9 @@
  */
 import { z } from 'zod';
 import { PLATFORM_FEE_BPS } from '@modules/platform/contract';
+import { formatDate, shortMonth } from '@modules/platform/dates';
 import { listQuery, type ListResult } from '@modules/platform/list';
+import { formatAed, groupThousands } from '@modules/platform/money';
 
 export { PLATFORM_FEE_BPS };
 /** VAT on the fee: 5%. */
@@ -203,3 +205,59 @@ export type InvestorFeesJson = {
 export type FeeRunsPage = ListResult<FeeRunJson>;
 /** The list adds Σ owed over the whole filtered set. */
 export type FeeReceivablesPage = ListResult<FeeReceivableJson, { outstanding: string }>;
+
+// ── Words (the wallet lines and the screens say the same) ─────────────────────────────────────────────
+
+/** '1–30 Nov 2026', '20 Nov – 5 Dec 2026', '20 Dec 2025 – 5 Jan 2026', or one day. */
+export function windowLabel(from: string, through: string): string {
+  if (from === through) return formatDate(from);
+  const day = (d: string) => String(Number(d.slice(8, 10)));
+  if (from.slice(0, 7) === through.slice(0, 7)) return `${day(from)}–${day(through)} ${shortMonth(through)} ${through.slice(0, 4)}`;
+  if (from.slice(0, 4) === through.slice(0, 4)) return `${day(from)} ${shortMonth(from)} – ${day(through)} ${shortMonth(through)} ${through.slice(0, 4)}`;
+  return `${formatDate(from)} – ${formatDate(through)}`;
+}
+
+/** 50 → '0.5%' (integers only). */
+export const rateLabel = (bps: number) => {
+  const whole = Math.trunc(bps / 100);
+  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}%` : `${whole}%`;
+};
+
+/** Micro-fils as AED to the hundredth of a fil, half-even: 4,931,506,860 → 'AED 49.3151'. */
+export function microToAed(micro: string | bigint): string {
+  let m: bigint;
+  try {
+    m = BigInt(micro);
+  } catch {
+    m = 0n;
+  }
+  const negative = m < 0n;
+  const abs = negative ? -m : m;
+  // 1/100 fil = 10,000 micro-fils; half-even.
+  let hundredths = abs / 10_000n;
+  const r2 = (abs % 10_000n) * 2n;
+  if (r2 > 10_000n || (r2 === 10_000n && hundredths % 2n === 1n)) hundredths += 1n;
+  const whole = groupThousands((hundredths / 10_000n).toString());
+  const text = `AED ${whole}.${(hundredths % 10_000n).toString().padStart(4, '0')}`;
+  return negative && hundredths > 0n ? `-${text}` : text;
+}
+
+/** A carried remainder in fils with two decimals and its sign: 270,000 → '+0.27 fil', −310,000 → '−0.31 fil'. */
+export function carryLabel(micro: string | bigint): string {
+  let m: bigint;
+  try {
+    m = BigInt(micro);
+  } catch {
+    m = 0n;
+  }
+  const abs = m < 0n ? -m : m;
+  const hundredths = (abs + 5_000n) / 10_000n;
+  const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')} fil`;
+  return hundredths === 0n ? '0.00 fil' : `${m < 0n ? '−' : '+'}${text}`;
+}
+
+/** "Platform fee 0.5% a year on AED 120,000.00 average value, 1–30 Nov 2026 (30 days): AED 49.32 + VAT AED 2.47". */
+export function feeExplanation(c: { fromDate: string; through: string; days: number; averageValue: bigint | string; fee: bigint | string; vat: bigint | string }): string {
+  return `Platform fee ${rateLabel(PLATFORM_FEE_BPS)} a year on ${formatAed(c.averageValue)} average value, ${windowLabel(c.fromDate, c.through)} (${c.days} ${c.days === 1 ? 'day' : 'days'}): ${formatAed(c.fee)} + VAT ${formatAed(c.vat)}`;
+}
