@@ -1,5 +1,5 @@
 import {
-  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote,
+  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote, Coins,
   ClipboardList, FileText, FolderOpen, Gauge, HandCoins, Landmark, LayoutDashboard, ListTree, MessageSquare, NotebookPen,
   Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator,
 } from 'lucide-react';
@@ -23,6 +23,7 @@ export const screenIcons: Record<string, Icon> = {
   investments: TrendingUp,
   'sip-allocation': CalendarClock,
   exchange: ArrowLeftRight,
+  fees: Coins,
   'market-data': ChartLine,
   'data-trackers': Radar,
   settings: Settings,

@@ -24,6 +24,7 @@ export const screenLoaders: Record<string, Loader> = {
   investments: () => import('./screens/Investments'),
   'sip-allocation': () => import('./screens/SipAllocation'),
   exchange: () => import('./screens/Exchange'),
+  fees: () => import('./screens/Fees'),
   'market-data': () => import('./screens/MarketData'),
   'data-trackers': () => import('./screens/DataTrackers'),
   settings: () => import('./screens/Settings'),
