@@ -65,7 +65,7 @@ function ChargeItem({ charge }: { charge: FeeChargeJson }) {
         <div className="mt-2 rounded-lg bg-slate-50 px-3 py-2">
           <PropertyLines lines={Array.isArray(charge.calculation) ? charge.calculation : []} caption={`The fee for ${label}, per property`} />
           <p className="mt-2 text-xs leading-relaxed text-slate-600">
-            Each day a holding accrues {rateLabel(PLATFORM_FEE_BPS)} a year of its value at the latest valuation ÷ the days in the year. Accrued {microToAed(charge.accruedMicro)}
+            Each day, a holding accrues {rateLabel(PLATFORM_FEE_BPS)} of its value at the latest valuation, divided by the days in the year. In all: {microToAed(charge.accruedMicro)}
             {fils(charge.carryInMicro) !== 0n ? `, with ${carryLabel(charge.carryInMicro)} carried from your previous charge` : ''}, rounded to the fil: {formatAed(charge.fee)}, plus 5% VAT {formatAed(charge.vat)}.
             {fils(charge.paid) > 0n ? ` ${formatAed(charge.paid)} was taken from your wallet.` : ''}
             {owed > 0n ? ` ${formatAed(owed)} is still owed.` : ''}

@@ -187,6 +187,15 @@ describe('/admin/fees', () => {
     expect(within(charges).queryByText('Aisha Al Hashimi')).toBeNull();
   });
 
+  it('offers no run when there is nothing to charge or collect', async () => {
+    api({ 'GET /api/admin/fees/platform/preview': (c) => json({ ...preview(c.url.searchParams.get('through') ?? LAST), investors: 0, fee: '0', vat: '0', outstanding: '44089', coverable: '0', items: [] }) });
+    renderWithApp(<FeesAdminScreen />, '/admin/fees');
+    expect(await screen.findByText('Nothing to charge up to this date')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Run fees' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Nothing to charge or collect up to this date.');
+  });
+
   it('lists what investors owe, with the total and CSV, or says nobody owes anything', async () => {
     api({ 'GET /api/admin/fees/platform/receivables': () => json({ items: [receivable], total: 1, outstanding: '44089' }) });
     renderWithApp(<FeesAdminScreen />, '/admin/fees');

@@ -39,8 +39,10 @@ export function Calculation({ charge }: { charge: FeeChargeJson }) {
         </tbody>
       </table>
       <p>
-        Accrued {microToAed(charge.accruedMicro)}, with {carryLabel(charge.carryInMicro)} carried from the last charge, rounded to the fil: {aed(charge.fee)} (carried on: {carryLabel(charge.carryOutMicro)}). VAT 5%:{' '}
-        {aed(charge.vat)}.
+        Accrued {microToAed(charge.accruedMicro)}
+        {fils(charge.carryInMicro) !== 0n ? `, with ${carryLabel(charge.carryInMicro)} carried from the last charge` : ''}, rounded to the fil: {aed(charge.fee)} (carried on to the next charge: {carryLabel(charge.carryOutMicro)}). VAT
+        5%: {aed(charge.vat)}. Paid from the wallet: {aed(charge.paid)}
+        {fils(charge.outstanding) > 0n ? `; still owed: ${aed(charge.outstanding)}` : ''}.
       </p>
       <p className="text-slate-500">{charge.explanation}</p>
     </div>

@@ -29,7 +29,7 @@ function Figures({ p }: { p: FeePreviewJson }) {
     { label: 'Wallets can cover', value: aed(p.coverable) },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 lg:grid-cols-5" aria-label={`Preview up to ${formatDate(p.through)}`}>
+    <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 lg:grid-cols-5 [&>*:last-child]:col-span-2 lg:[&>*:last-child]:col-span-1" aria-label={`Preview up to ${formatDate(p.through)}`}>
       {items.map((i) => (
         <div key={i.label} className="bg-white px-4 py-3">
           <dt className="text-xs font-medium text-slate-500">{i.label}</dt>
@@ -174,7 +174,8 @@ export function RunFees({ defaultThrough }: { defaultThrough?: string | null }) 
   const tooLate = through > latest;
   const preview = useQuery<FeePreviewJson>({ queryKey: [previewUrl(through)], enabled: !tooLate, placeholderData: keepPreviousData });
   const p = preview.data && !preview.isPlaceholderData ? preview.data : undefined;
-  const nothing = p ? p.investors === 0 && fils(p.outstanding) === 0n : true;
+  // Nothing to charge, and nothing owed that a wallet could pay now: a run would do nothing.
+  const nothing = p ? p.investors === 0 && fils(p.coverable) === 0n : true;
   return (
     <Section
       title="Run fees"
@@ -187,7 +188,7 @@ export function RunFees({ defaultThrough }: { defaultThrough?: string | null }) 
             </label>
             <input id={id} type="date" value={through} max={latest} onChange={(e) => e.target.value && setChosen(e.target.value)} className={cx(inputClass, 'tabular-nums sm:w-44')} />
           </div>
-          <Button variant="primary" icon={Play} onClick={() => setConfirming(true)} unavailable={tooLate ? `Fees can be charged up to ${formatDate(latest)} at the latest.` : nothing && p ? 'Nothing to charge up to this date.' : undefined} disabled={!p}>
+          <Button variant="primary" icon={Play} onClick={() => setConfirming(true)} unavailable={tooLate ? `Fees can be charged up to ${formatDate(latest)} at the latest.` : nothing && p ? 'Nothing to charge or collect up to this date.' : undefined} disabled={!p}>
             Run fees
           </Button>
         </div>
