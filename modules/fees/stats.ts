@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { addDays, lastMonths, monthEnd, monthStart, todayInDubai } from '@modules/platform/dates';
+import { addDays, lastMonths, monthEnd, monthStart, todayInDubai, yearEnd, yearStart } from '@modules/platform/dates';
 import { big, q } from '@modules/wallet';
 import { type FeePreviewJson, type FeePreviewLineJson, type FeeStatsJson, feeRunReference } from './contract';
 import { calculationJson, dueCharge, lastCharges, loadHoldings, type DueCharge } from './inputs';
@@ -77,7 +77,7 @@ export async function feeStats(db: Db, now = new Date()): Promise<FeeStatsJson> 
   const target = previousMonthEnd(now);
   const [due, [year], [owed], [lastRun], [charged], byMonth] = await Promise.all([
     dueCharges(db, today),
-    q<{ fee: string; vat: string }>(db, sql`select coalesce(sum(fee), 0)::text as fee, coalesce(sum(vat), 0)::text as vat from platform_fee_charges where through >= ${`${today.slice(0, 4)}-01-01`}::date and through <= ${today}::date`),
+    q<{ fee: string; vat: string }>(db, sql`select coalesce(sum(fee), 0)::text as fee, coalesce(sum(vat), 0)::text as vat from platform_fee_charges where through >= ${yearStart(today)}::date and through <= ${yearEnd(today)}::date`),
     q<{ owed: string; n: number }>(db, sql`select coalesce(sum(outstanding), 0)::text as owed, count(distinct user_id)::int as n from platform_fee_charges where outstanding > 0`),
     q<{ id: string; number: string; through: string; created_at: string | Date }>(db, sql`select id::text, number::text, through::text, created_at from platform_fee_runs order by created_at desc, number desc limit 1`),
     q<{ done: boolean }>(db, sql`select exists (select 1 from platform_fee_runs where through >= ${target}::date) as done`),

@@ -112,12 +112,13 @@ function RunDialog({ open, preview, onClose }: { open: boolean; preview: FeePrev
     <Dialog
       open={open && Boolean(preview)}
       onClose={close}
+      wide={result ? true : undefined}
       title={title}
       description={
         result || run.isError || !preview ? undefined : (
           <>
             This charges {plural(preview.investors, 'investor', 'investors')} {aed(preview.fee)} in platform fees plus {aed(preview.vat)} VAT, from their wallets as far as they go; what a
-            wallet cannot cover stays owed. {fils(preview.outstanding) > 0n ? `${aed(preview.outstanding)} owed from earlier charges is collected first. ` : ''}A window already charged is never charged twice.
+            wallet cannot cover stays owed. {fils(preview.outstanding) > 0n ? `Fees owed from earlier charges (${aed(preview.outstanding)}) are collected first, as far as wallets allow. ` : ''}A window already charged is never charged twice.
           </>
         )
       }
