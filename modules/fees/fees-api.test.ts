@@ -280,6 +280,11 @@ describeEachDb('platform fee API', (kind) => {
       expect((await admin.request('GET', `/api/admin/fees/platform/runs?${query}`)).status, query).toBe(400);
     }
     expect((await admin.request('GET', '/api/admin/fees/platform/receivables?sort=-bogus')).status).toBe(400);
+    for (const path of ['/api/admin/fees/platform/preview?through=2026-01-01%00', '/api/admin/fees/platform/runs?q=%00', '/api/admin/fees/platform/runs/%00', '/api/fees?x=%00']) {
+      const res = await admin.request('GET', path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
     expect(await counts()).toEqual(before);
   });
 
