@@ -24,6 +24,7 @@ import { feeRoutes } from '../modules/fees';
 import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
+import { distributionRoutes } from '../modules/distributions';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps) {
     .use(exchangeRoutes(deps))
     .use(poolRoutes(deps))
     .use(exitRoutes(deps))
+    .use(distributionRoutes(deps))
     .use(feeRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;

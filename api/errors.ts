@@ -75,6 +75,8 @@ export const errorStatus = {
   valuation_not_found: 404,
   withdrawal_not_found: 404,
   exit_not_found: 404,
+  record_not_found: 404,
+  distribution_not_found: 404,
 
   // 409: the state changed under you, or the name is taken.
   sip_plan_cancelled: 409,
@@ -112,6 +114,11 @@ export const errorStatus = {
   source_conflict: 409,
   source_is_draft: 409,
   property_already_exited: 409,
+  // Rental distributions (modules/distributions).
+  record_reversed: 409,
+  distribution_exists: 409,
+  distribution_invalid_state: 409,
+  approval_by_creator: 403,
 
   // 413 / 415: the body's size or type.
   payload_too_large: 413,
@@ -201,6 +208,11 @@ export const errorStatus = {
   // The exchange's liquidity pool and property exits (modules/exchange).
   pool_budget_exhausted: 422,
   property_not_funded: 422,
+  // Rental distributions (modules/distributions).
+  period_distributed: 422,
+  period_in_future: 422,
+  no_holders: 422,
+  approval_required: 422,
 
   // 429: slow down.
   rate_limited: 429,

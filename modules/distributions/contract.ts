@@ -116,6 +116,7 @@ export const distributionErrorCodes = {
   approvalNeeded: 'approval_required',
   ownApproval: 'approval_by_creator',
   invalidState: 'distribution_invalid_state',
+  periodFuture: 'period_in_future',
 } as const;
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────────
@@ -278,10 +279,15 @@ export type DistributionRunJson = {
   perShare: string;
   status: DistributionStatus;
   needsApproval: boolean;
+  /** Who created / approved / paid it: their email (display); the ids follow. */
   createdBy: string | null;
   approvedBy: string | null;
   approvedAt: string | null;
   paidAt: string | null;
+  createdById: string | null;
+  approvedById: string | null;
+  paidBy: string | null;
+  cancelledAt: string | null;
   journalReference: string | null;
   createdAt: string;
 };

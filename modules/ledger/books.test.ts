@@ -61,19 +61,19 @@ describeEachDb('ledger books', (kind) => {
     });
 
     it('refuses to delete an account with postings (service 422 and database FK) and archives only a zero balance', async () => {
-      await createAccount(db, { code: '1140', name: 'Mashreq USD account', type: 'asset', parent: '1100' });
-      await postSimple(db, '2026-03-02', [['1140', 5000, 0], [A.shareCapital, 0, 5000]]);
-      const err = (await rejection(deleteAccount(db, '1140'))) as AppError;
+      await createAccount(db, { code: '1150', name: 'Mashreq USD account', type: 'asset', parent: '1100' });
+      await postSimple(db, '2026-03-02', [['1150', 5000, 0], [A.shareCapital, 0, 5000]]);
+      const err = (await rejection(deleteAccount(db, '1150'))) as AppError;
       expect(err.status).toBe(422);
-      expect(err.message).toBe(ledgerMessages.accountHasPostings('1140'));
-      expect(sqlState(await rejection(db.execute(sql`delete from ledger_accounts where code = '1140'`)))).toBe('23503');
-      const archive = (await rejection(updateAccount(db, '1140', { archived: true }))) as AppError;
+      expect(err.message).toBe(ledgerMessages.accountHasPostings('1150'));
+      expect(sqlState(await rejection(db.execute(sql`delete from ledger_accounts where code = '1150'`)))).toBe('23503');
+      const archive = (await rejection(updateAccount(db, '1150', { archived: true }))) as AppError;
       expect(archive.message).toMatch(/balance of AED 50.00/);
-      await postSimple(db, '2026-03-03', [[A.shareCapital, 5000, 0], ['1140', 0, 5000]]);
-      expect((await updateAccount(db, '1140', { archived: true })).archived).toBe(true);
-      const posting = (await rejection(postSimple(db, '2026-03-04', [['1140', 100, 0], [A.shareCapital, 0, 100]]))) as AppError;
-      expect(posting.message).toBe(ledgerMessages.accountArchived('1140', 'Mashreq USD account'));
-      expect(sqlState(await rejection(db.execute(sql`update ledger_accounts set code = '1141' where code = '1140'`)))).toBe('LDG05');
+      await postSimple(db, '2026-03-03', [[A.shareCapital, 5000, 0], ['1150', 0, 5000]]);
+      expect((await updateAccount(db, '1150', { archived: true })).archived).toBe(true);
+      const posting = (await rejection(postSimple(db, '2026-03-04', [['1150', 100, 0], [A.shareCapital, 0, 100]]))) as AppError;
+      expect(posting.message).toBe(ledgerMessages.accountArchived('1150', 'Mashreq USD account'));
+      expect(sqlState(await rejection(db.execute(sql`update ledger_accounts set code = '1141' where code = '1150'`)))).toBe('LDG05');
     });
   });
 

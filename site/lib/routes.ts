@@ -34,6 +34,8 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/investments', title: 'Investments', section: 'Investing', screen: 'investments' },
   { path: '/admin/sip-allocation', title: 'SIP allocation', section: 'Investing', screen: 'sip-allocation' },
   { path: '/admin/exchange', title: 'Exchange', section: 'Investing', screen: 'exchange' },
+  { path: '/admin/property-books', title: 'Property books', section: 'Investing', screen: 'property-books' },
+  { path: '/admin/distributions', title: 'Distributions', section: 'Investing', screen: 'distributions' },
   { path: '/admin/fees', title: 'Platform fees', section: 'Investing', screen: 'fees' },
   { path: '/admin/market-data', title: 'Market data', section: 'Investing', screen: 'market-data' },
   { path: '/admin/data-trackers', title: 'Data trackers', section: 'Operations', screen: 'data-trackers' },

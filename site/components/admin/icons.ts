@@ -1,7 +1,7 @@
 import {
-  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote, Coins,
+  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote, BadgePercent,
   ClipboardList, FileText, FolderOpen, Gauge, HandCoins, Landmark, LayoutDashboard, ListTree, MessageSquare, NotebookPen,
-  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator,
+  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator, Coins, BookText,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 
@@ -23,7 +23,9 @@ export const screenIcons: Record<string, Icon> = {
   investments: TrendingUp,
   'sip-allocation': CalendarClock,
   exchange: ArrowLeftRight,
-  fees: Coins,
+  'property-books': BookText,
+  distributions: Coins,
+  fees: BadgePercent,
   'market-data': ChartLine,
   'data-trackers': Radar,
   settings: Settings,

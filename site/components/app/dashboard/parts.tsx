@@ -1,5 +1,6 @@
 /**
- * The dashboard's sections, each drawn from GET /api/dashboard: the summary figures, holdings, the
+ * The dashboard's sections, each drawn from GET /api/dashboard: the summary figures, holdings (each
+ * opening its holding page, /portfolio/holding?property=<id>), the
  * retail limit left, value over time, allocation by property and by city, and recent transactions.
  */
 import { ArrowRight, Building2, Receipt, Repeat } from 'lucide-react';
@@ -121,8 +122,9 @@ export function Holdings({ holdings }: { holdings: HoldingJson[] }) {
               return (
                 <tr key={h.property.id} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="px-5 py-3 font-normal sm:px-6">
-                    <a href={`/property/${h.property.slug || h.property.id}`} className="font-medium text-ink hover:text-brand-800 hover:underline">
+                    <a href={`/portfolio/holding?property=${encodeURIComponent(h.property.id)}`} className="font-medium text-ink hover:text-brand-800 hover:underline">
                       {h.property.title}
+                      <span className="sr-only">: your holding, distributions and the property's income</span>
                     </a>
                     <span className="block text-xs text-slate-500">
                       {h.property.community}, {h.property.city} · {ownedLabel(h)}
