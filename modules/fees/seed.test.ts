@@ -6,6 +6,7 @@ import { createTestDatabase } from '@tests/helpers/db';
 import { reconciliation } from '@modules/investing/service';
 import { seedDemoInvesting } from '@modules/investing/seed';
 import { seedDemoSip } from '@modules/sip/seed';
+import { seedDemoDistributions } from '@modules/distributions/seed';
 import { q } from '@modules/wallet';
 import { investorFees } from './reads';
 import { seedDemoFees } from './seed';
@@ -18,10 +19,11 @@ describe('demo platform fee seed', () => {
     await seedDatabase(database.db, { DEMO: '1' });
     await seedDemoInvesting(database.db);
     await seedDemoSip(database.db);
+    await seedDemoDistributions(database.db);
   }, 180_000);
   afterAll(() => database.close());
 
-  it('charges the demo investors up to the end of last month through the real run, books reconciled, once', async () => {
+  it('charges the demo investors up to the end of last month through the real run after the other demo seeds, books reconciled, once', async () => {
     const run = await seedDemoFees(database.db);
     expect(run).toMatchObject({ through: previousMonthEnd() });
     expect(run!.investors).toBeGreaterThan(2);
