@@ -20,6 +20,7 @@ import { propertyRoutes } from '../modules/properties';
 import { walletRoutes } from '../modules/wallet';
 import { investingRoutes } from '../modules/investing';
 import { sipRoutes } from '../modules/sip';
+import { feeRoutes } from '../modules/fees';
 import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps) {
     .use(exitRoutes(deps))
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
+    .use(feeRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

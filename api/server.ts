@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { bootDatabaseOrExit } from './boot';
 import { runRecurringEntries } from '../modules/ledger';
 import { startSipScheduler } from '../modules/sip';
+import { startFeeScheduler } from '../modules/fees';
 import { expireOrders } from '../modules/exchange';
 import { paymentProviderOf } from '../modules/wallet';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
@@ -197,6 +198,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // SIP collections run by themselves (every 10 minutes and at start; missed dates catch up once, and the
   // (plan, month) key keeps several instances from collecting twice). SIP_SCHEDULER=0 turns it off.
   const stopSip = process.env.SIP_SCHEDULER === '0' ? () => {} : startSipScheduler(database.db, { provider: paymentProviderOf(database.db) });
+  // The platform fee charges the previous month by itself once it has ended (hourly and at start; the fee lock
+  // and unique keys charge each window once). FEE_SCHEDULER=0 turns it off.
+  const stopFees = process.env.FEE_SCHEDULER === '0' ? () => {} : startFeeScheduler(database.db);
   // Good-till-date exchange orders past their day are expired (their holds released) every 10 minutes;
   // matching also skips and sweeps them, so this only tidies books that nobody is trading.
   const expire = () => void expireOrders(database.db).catch((err: unknown) => console.error('[manzil] exchange expiry', err));
@@ -222,6 +226,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const stop = async () => {
     clearInterval(recurringTimer);
     stopSip();
+    stopFees();
     clearInterval(expiryTimer);
     server.stop();
     await database.close();

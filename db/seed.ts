@@ -10,6 +10,7 @@ import { seedKycDemo } from '../modules/kyc/seed';
 import { seedDemoProperties } from '../modules/properties/seed';
 import { seedDemoSip } from '../modules/sip/seed';
 import { seedDemoDistributions } from '../modules/distributions/seed';
+import { seedDemoFees } from '../modules/fees/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -96,6 +97,8 @@ async function topUpDemo(db: Db) {
   if (!process.env.VITEST) await seedDemoSip(db);
   // Three months of property books for the demo properties with holders, the two oldest distributed and paid (modules/distributions/seed.ts).
   if (!process.env.VITEST) await seedDemoDistributions(db);
+  // One platform fee run up to the end of last month, so the demo investors have charges (modules/fees/seed.ts).
+  if (!process.env.VITEST) await seedDemoFees(db);
 }
 
 /**

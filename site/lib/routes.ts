@@ -36,6 +36,7 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/exchange', title: 'Exchange', section: 'Investing', screen: 'exchange' },
   { path: '/admin/property-books', title: 'Property books', section: 'Investing', screen: 'property-books' },
   { path: '/admin/distributions', title: 'Distributions', section: 'Investing', screen: 'distributions' },
+  { path: '/admin/fees', title: 'Platform fees', section: 'Investing', screen: 'fees' },
   { path: '/admin/market-data', title: 'Market data', section: 'Investing', screen: 'market-data' },
   { path: '/admin/data-trackers', title: 'Data trackers', section: 'Operations', screen: 'data-trackers' },
   { path: '/admin/settings', title: 'Settings', section: 'Operations', screen: 'settings' },

@@ -1,5 +1,5 @@
 import {
-  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote,
+  Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote, BadgePercent,
   ClipboardList, FileText, FolderOpen, Gauge, HandCoins, Landmark, LayoutDashboard, ListTree, MessageSquare, NotebookPen,
   Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator, Coins, BookText,
 } from 'lucide-react';
@@ -25,6 +25,7 @@ export const screenIcons: Record<string, Icon> = {
   exchange: ArrowLeftRight,
   'property-books': BookText,
   distributions: Coins,
+  fees: BadgePercent,
   'market-data': ChartLine,
   'data-trackers': Radar,
   settings: Settings,

@@ -26,6 +26,7 @@ export const screenLoaders: Record<string, Loader> = {
   exchange: () => import('./screens/Exchange'),
   'property-books': () => import('./screens/PropertyBooks'),
   distributions: () => import('./screens/Distributions'),
+  fees: () => import('./screens/Fees'),
   'market-data': () => import('./screens/MarketData'),
   'data-trackers': () => import('./screens/DataTrackers'),
   settings: () => import('./screens/Settings'),

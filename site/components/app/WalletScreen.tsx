@@ -3,6 +3,7 @@ import { ArrowDownToLine, ArrowUpFromLine, Banknote, CreditCard, Landmark, Refre
 import { useId, useState } from 'react';
 import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
+import { FeePanel } from '@modules/fees/ui/FeePanel';
 import { TRANSACTION_CHARGE_BPS } from '@modules/platform/contract';
 import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '@modules/wallet/contract';
 import { IncomePanel } from '@modules/statements/ui/IncomePanel';
@@ -192,6 +193,7 @@ export function WalletForUser({ user }: { user: CurrentUser }) {
             />
           ) : null}
           <Withdrawals />
+          {verified ? <FeePanel onDeposit={() => setPanel('deposit')} /> : null}
           <WalletHistory />
           {user.role === 'admin' ? null : <IncomePanel />}
           <PaymentMethods />
