@@ -8,7 +8,7 @@ export { recordEntry, reverseRecord, setMonth, setReserve } from './books';
 export { propertyPnl, periodFigures } from './pnl';
 export { previewRun, createRun } from './runs';
 export { approveRun, cancelRun } from './run-actions';
-export { payRun, netFees } from './pay';
+export { payRun } from './pay';
 export { reinvestRun } from './reinvest';
 export { getRun, listRuns } from './run-read';
 export { distributionSummary } from './summary';

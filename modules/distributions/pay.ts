@@ -1,6 +1,6 @@
 /**
  * Paying a run, in ONE transaction: the run is locked (a second pay waits, then finds it paid and pays nothing);
- * each holder's unpaid platform fees are settled out of their line first (oldest charge first); the rest is
+ * each holder's unpaid platform fees are settled out of their line first, oldest charge first (the fee module's own collection code); the rest is
  * credited to their wallet; one journal entry (postings.ts runPosting) moves the rent account's cash, the
  * reserve and the fees netted; investors are notified. The liquidity pool's holding is paid like anyone's
  * (so Σ lines = amount) but it is the operator's own: its share is pool income, its cash stays in the operating
@@ -15,6 +15,7 @@ import { notifyMany, type NotifyInput } from '@modules/notifications';
 import { monthYear, todayInDubai } from '@modules/platform/dates';
 import { formatAed } from '@modules/platform/money';
 import { unitsToShareString } from '@modules/properties/contract';
+import { lockOpenCharges, planCollections, recordCollections } from '@modules/fees';
 import { getDistributionApprovalThresholdFils } from '@modules/settings';
 import { big, moveWallet, q } from '@modules/wallet';
 import { distributionErrorCodes as codes, distributionMessages as msg, type DistributionJson } from './contract';
@@ -24,23 +25,6 @@ import { getRun } from './run-read';
 import { UUID, perShareOf, periodStart, poolUserIdOrNull, runNumber } from './shared';
 
 const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
-
-export type Charge = { id: string; userId: string; outstanding: bigint };
-export type Netting = { netted: bigint; collections: { chargeId: string; amount: bigint }[] };
-
-/** Settles a holder's charges (given oldest first) out of `amount`, as far as it goes. Pure. */
-export function netFees(amount: bigint, charges: readonly Charge[]): Netting {
-  let left = amount;
-  const collections: Netting['collections'] = [];
-  for (const c of charges) {
-    if (left <= 0n) break;
-    const take = c.outstanding < left ? c.outstanding : left;
-    if (take <= 0n) continue;
-    collections.push({ chargeId: c.id, amount: take });
-    left -= take;
-  }
-  return { netted: amount - left, collections };
-}
 
 type RunRow = { id: string; number: string; status: string; amount: string; reserve: string; units: string; period: string; property_id: string; reference: string; title: string };
 type LineRow = { user_id: string; units: string; amount: string; first_name: string; last_name: string; unicode: string };
@@ -66,16 +50,16 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
             from distribution_lines l join users u on u.id = l.user_id where l.run_id = ${run.id} order by l.user_id`,
     );
     const investors = lines.filter((l) => l.user_id !== poolId && big(l.amount) > 0n);
-    const ids = JSON.stringify(investors.map((l) => l.user_id));
-    const charges = await q<{ id: string; user_id: string; outstanding: string }>(
-      tx,
-      sql`select id, user_id, outstanding::text from platform_fee_charges
-           where outstanding > 0 and user_id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)
-           order by user_id, through, created_at, id for update`,
+    // Wallets first, in id order, then the owed fee charges: the same order a fee run locks them in, so the two never deadlock.
+    const ids = investors.map((l) => l.user_id);
+    await tx.execute(sql`select 1 from wallets where user_id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid) order by user_id for update`);
+    const open = await lockOpenCharges(tx, ids);
+    const netting = new Map(
+      investors.map((l) => {
+        const { collections, left } = planCollections(open.get(l.user_id) ?? [], big(l.amount));
+        return [l.user_id, { netted: big(l.amount) - left, collections }] as const;
+      }),
     );
-    const chargesOf = new Map<string, Charge[]>();
-    for (const c of charges) chargesOf.set(c.user_id, [...(chargesOf.get(c.user_id) ?? []), { id: c.id, userId: c.user_id, outstanding: big(c.outstanding) }]);
-    const netting = new Map(investors.map((l) => [l.user_id, netFees(big(l.amount), chargesOf.get(l.user_id) ?? [])]));
     const name = (l: LineRow) => `${l.first_name} ${l.last_name}`.trim();
     const paidTo = investors.filter((l) => big(l.amount) > netting.get(l.user_id)!.netted);
     const accounts = await investorAccountCodes(tx, paidTo.map((l) => ({ userId: l.user_id, unicode: l.unicode, name: name(l) })));
@@ -93,13 +77,9 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
       runPosting({ id: run.id, number, period: run.period, date: todayInDubai(now), reserve: big(run.reserve), property: { reference: run.reference, title: run.title }, lines: postingLines, authorId: adminId }),
     );
 
-    const collections = [...netting].flatMap(([userId, n]) => n.collections.map((c) => ({ c: c.chargeId, u: userId, a: c.amount.toString() })));
+    const collections = [...netting].flatMap(([userId, n]) => n.collections.map((c) => ({ id: c.id, chargeId: c.charge.id, userId, amount: c.amount, journalReference: posted.reference })));
     if (collections.length) {
-      await tx.execute(sql`update platform_fee_charges c set outstanding = c.outstanding - x.a
-                             from jsonb_to_recordset(${JSON.stringify(collections)}::jsonb) as x(c uuid, u uuid, a bigint) where c.id = x.c`);
-      await tx.execute(sql`insert into platform_fee_collections (charge_id, user_id, source, source_id, amount, journal_reference)
-                           select x.c, x.u, 'distribution', ${run.id}::uuid, x.a, ${posted.reference}
-                             from jsonb_to_recordset(${JSON.stringify(collections)}::jsonb) as x(c uuid, u uuid, a bigint)`);
+      await recordCollections(tx, collections, { type: 'distribution', id: run.id });
       await tx.execute(sql`update distribution_lines l set fee_netted = x.f
                              from jsonb_to_recordset(${JSON.stringify(investors.map((l) => ({ u: l.user_id, f: netting.get(l.user_id)!.netted.toString() })))}::jsonb) as x(u uuid, f bigint)
                             where l.run_id = ${run.id} and l.user_id = x.u and x.f > 0`);

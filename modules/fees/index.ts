@@ -7,5 +7,5 @@ export { feeRoutes } from './routes';
 export { runPlatformFees, checkThrough } from './run';
 export { feeSchedulerTick, startFeeScheduler } from './scheduler';
 export { seedDemoFees } from './seed';
-export { outstandingFees, settleOutstanding } from './collect';
+export { lockOpenCharges, outstandingFees, planCollections, recordCollections, settleOutstanding } from './collect';
 export * from './contract';
