@@ -23,9 +23,11 @@ export async function loadHoldings(db: Db, opts: { through: string; userId?: str
   if (propertyIds.length === 0) return out;
   const ids = JSON.stringify(propertyIds);
   const [props, valuations] = await Promise.all([
-    q<{ id: string; reference: string; title: string; total_shares: string; valuation: string }>(
+    q<{ id: string; reference: string; title: string; total_shares: string; valuation: string; closed_on: string | null }>(
       db,
-      sql`select id::text, reference, title, total_shares::text, valuation::text from properties where id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)`,
+      sql`select id::text, reference, title, total_shares::text, valuation::text,
+                 case when status in ('exited', 'closed') then (closed_at + interval '4 hours')::date::text end as closed_on
+            from properties where id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)`,
     ),
     q<{ property_id: string; valued_on: string; valuation: string }>(
       db,
@@ -56,6 +58,16 @@ export async function loadHoldings(db: Db, opts: { through: string; userId?: str
       out.set(c.userId, list);
     }
     h.changes.push({ date: c.date, delta: c.delta });
+  }
+  // A sold (exited) or closed property earns no fee after the day it closed, whether or not its units were
+  // settled through an exit (an exit's own sales already take them to zero).
+  for (const h of byUserProperty.values()) {
+    const closedOn = property.get(h.propertyId)?.closed_on;
+    if (!closedOn) continue;
+    h.changes = h.changes.filter((c) => c.date <= closedOn);
+    const left = h.changes.reduce((s, c) => s + c.delta, 0n);
+    const after = addDays(closedOn, 1);
+    if (left > 0n && after <= opts.through) h.changes.push({ date: after, delta: -left });
   }
   return out;
 }

@@ -202,7 +202,10 @@ async function releaseUnheldShares(db: Db): Promise<Target[]> {
 async function backfillSoldShares(db: Db, targets: Target[], holderIds: string[], now: Date): Promise<number> {
   let purchases = 0;
   for (const [i, t] of targets.entries()) {
-    const [h] = await q<{ held: string }>(db, sql`select coalesce(sum(units), 0)::text as held from holdings where property_id = ${t.id}`);
+    const [h] = await q<{ held: string; status: string }>(
+      db,
+      sql`select coalesce((select sum(units) from holdings where property_id = ${t.id}), 0)::text as held, (select status from properties where id = ${t.id}) as status`,
+    );
     let shortfall = t.target - big(h.held);
     const published = t.publishedAt ? new Date(t.publishedAt) : daysAgo(400, now);
     const span = Math.max(4, Math.floor((now.getTime() - published.getTime()) / 86_400_000));
@@ -224,6 +227,8 @@ async function backfillSoldShares(db: Db, targets: Target[], holderIds: string[]
       chunk += 1;
     }
     // Units too few to price (less than a fil's worth) stay released: the catalogue shows them unsold.
+    // Buying the last shares marks a property funded; a sold (exited) or closed one keeps its own status.
+    if (h.status === 'exited' || h.status === 'closed') await db.execute(sql`update properties set status = ${h.status} where id = ${t.id}`);
   }
   return purchases;
 }

@@ -72,7 +72,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     title: 'Marina Gate two-bedroom with sea view',
     summary: 'A high-floor two-bedroom in Marina Gate 2 overlooking the marina and the Gulf, let on a two-year contract to a family.',
     description:
-      'A 1,420 sq ft two-bedroom apartment on the 38th floor of Marina Gate 2, with floor-to-ceiling windows over Dubai Marina and the Gulf beyond. Both bedrooms are en suite, with a guest washroom, a laundry room and a covered parking space.\n\nThe apartment is let to a family on a two-year Ejari-registered contract at AED 210,000 a year, paid in four cheques. Marina Gate sits next to the Dubai Marina tram and metro stations and the Marina Walk, one of the most consistently rented addresses in the city.\n\nThe property vehicle buys the apartment outright, without a mortgage. Rent, after service charges, management and maintenance, is paid out to shareholders every quarter.',
+      'A 1,420 sq ft two-bedroom apartment on the 38th floor of Marina Gate 2, with floor-to-ceiling windows over Dubai Marina and the Gulf beyond. Both bedrooms are en suite, with a guest washroom, a laundry room and a covered parking space.\n\nThe apartment is let to a family on a two-year Ejari-registered contract at AED 210,000 a year, paid in four cheques. Marina Gate sits next to the Dubai Marina tram and metro stations and the Marina Walk, one of the most consistently rented addresses in the city.\n\nThe property vehicle buys the apartment outright, without a mortgage. Rent, after service charges, management and maintenance, is paid out to shareholders every month.',
     community: 'Dubai Marina',
     city: 'Dubai',
     propertyType: 'apartment',
@@ -118,7 +118,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     title: 'Downtown Views one-bedroom by the Dubai Mall',
     summary: 'A furnished one-bedroom in Downtown Views II, a few minutes’ walk from the Dubai Mall, let on an annual contract.',
     description:
-      'An 850 sq ft one-bedroom apartment in Downtown Views II, connected to the Dubai Mall by a covered walkway and facing the Burj Khalifa district. The apartment is sold furnished, with a study nook, a balcony and one parking space.\n\nIt is let on an annual contract at AED 125,000 a year. Downtown one-bedrooms are among the most liquid homes in Dubai: they rent quickly to professionals working in DIFC and Business Bay.\n\nThe vehicle buys the apartment outright. Rent after costs is paid out every quarter.',
+      'An 850 sq ft one-bedroom apartment in Downtown Views II, connected to the Dubai Mall by a covered walkway and facing the Burj Khalifa district. The apartment is sold furnished, with a study nook, a balcony and one parking space.\n\nIt is let on an annual contract at AED 125,000 a year. Downtown one-bedrooms are among the most liquid homes in Dubai: they rent quickly to professionals working in DIFC and Business Bay.\n\nThe vehicle buys the apartment outright. Rent after costs is paid out every month.',
     community: 'Downtown Dubai',
     city: 'Dubai',
     propertyType: 'apartment',
@@ -159,7 +159,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     title: 'Sidra four-bedroom villa, Dubai Hills Estate',
     summary: 'A four-bedroom family villa on a corner plot in Sidra, Dubai Hills Estate, let to a family on a three-year contract. Fully funded.',
     description:
-      'A 3,750 sq ft four-bedroom villa on a 5,200 sq ft corner plot in Sidra 2, Dubai Hills Estate, with a private garden, a maid’s room and a two-car carport. The villa backs onto a green spine that leads to the community park and the Dubai Hills Mall.\n\nIt is let to a family on a three-year contract at AED 360,000 a year. Villas in established family communities have been the strongest-performing homes in Dubai since 2021.\n\nFunding closed in September 2026; shareholders have received rent every quarter since.',
+      'A 3,750 sq ft four-bedroom villa on a 5,200 sq ft corner plot in Sidra 2, Dubai Hills Estate, with a private garden, a maid’s room and a two-car carport. The villa backs onto a green spine that leads to the community park and the Dubai Hills Mall.\n\nIt is let to a family on a three-year contract at AED 360,000 a year. Villas in established family communities have been the strongest-performing homes in Dubai since 2021.\n\nFunding closed in September 2026; shareholders have received rent every month since.',
     community: 'Dubai Hills Estate',
     city: 'Dubai',
     propertyType: 'villa',
@@ -240,7 +240,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     title: 'Saadiyat Beach Residences three-bedroom',
     summary: 'A three-bedroom by the beach in Saadiyat’s cultural district, near the Louvre Abu Dhabi, let on a two-year contract.',
     description:
-      'A 2,100 sq ft three-bedroom apartment in Saadiyat Beach Residences, a short walk from a public beach and the Louvre Abu Dhabi. It has a large terrace facing the sea, three en-suite bedrooms, a maid’s room and two parking spaces.\n\nThe apartment is let on a two-year contract at AED 290,000 a year. Saadiyat’s supply is limited by its master plan, and rents have risen steadily as the museums and schools have opened.\n\nThe vehicle buys the apartment outright, and rent after costs is paid out every quarter.',
+      'A 2,100 sq ft three-bedroom apartment in Saadiyat Beach Residences, a short walk from a public beach and the Louvre Abu Dhabi. It has a large terrace facing the sea, three en-suite bedrooms, a maid’s room and two parking spaces.\n\nThe apartment is let on a two-year contract at AED 290,000 a year. Saadiyat’s supply is limited by its master plan, and rents have risen steadily as the museums and schools have opened.\n\nThe vehicle buys the apartment outright, and rent after costs is paid out every month.',
     community: 'Saadiyat Island',
     city: 'Abu Dhabi',
     propertyType: 'apartment',
@@ -285,7 +285,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     title: 'Yas Acres three-bedroom townhouse',
     summary: 'A three-bedroom townhouse in Yas Acres, next to the golf course and minutes from Yas Mall, just opened for funding.',
     description:
-      'A 2,300 sq ft three-bedroom townhouse in Yas Acres with a private garden, a maid’s room and two parking spaces, in a gated community next to Yas Acres golf course.\n\nIt is let on an annual contract at AED 200,000 a year. Yas Island’s theme parks, Yas Mall and the F1 circuit make its family homes some of the most sought-after rentals in Abu Dhabi.\n\nThe vehicle buys the townhouse outright. Rent after costs is paid out every quarter.',
+      'A 2,300 sq ft three-bedroom townhouse in Yas Acres with a private garden, a maid’s room and two parking spaces, in a gated community next to Yas Acres golf course.\n\nIt is let on an annual contract at AED 200,000 a year. Yas Island’s theme parks, Yas Mall and the F1 circuit make its family homes some of the most sought-after rentals in Abu Dhabi.\n\nThe vehicle buys the townhouse outright. Rent after costs is paid out every month.',
     community: 'Yas Island',
     city: 'Abu Dhabi',
     propertyType: 'townhouse',
@@ -321,9 +321,9 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     reference: 'MZ-AUH-003',
     slug: 'al-reem-two-bedroom-marina-square',
     title: 'Marina Square two-bedroom, Al Reem Island',
-    summary: 'Bought in 2021 and sold in 2025: a two-bedroom on Al Reem Island that returned rent every quarter and a gain on sale.',
+    summary: 'Bought in 2021 and sold in 2025: a two-bedroom on Al Reem Island that returned rent every month and a gain on sale.',
     description:
-      'A 1,250 sq ft two-bedroom apartment in Marina Square, Al Reem Island, with a canal view and a balcony. The vehicle bought it in March 2021 and let it for four years.\n\nIt was sold in September 2025 at AED 1,720,000, against a purchase price of AED 1,380,000. Shareholders received quarterly rent throughout, and their share of the sale proceeds after the performance fee.\n\nIt stays on the catalogue as a record of a completed investment.',
+      'A 1,250 sq ft two-bedroom apartment in Marina Square, Al Reem Island, with a canal view and a balcony. The vehicle bought it in March 2021 and let it for four years.\n\nIt was sold in September 2025 at AED 1,720,000, against a purchase price of AED 1,380,000. Shareholders received monthly rent throughout, and their share of the sale proceeds after the performance fee.\n\nIt stays on the catalogue as a record of a completed investment.',
     community: 'Al Reem Island',
     city: 'Abu Dhabi',
     propertyType: 'apartment',

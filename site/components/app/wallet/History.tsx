@@ -106,7 +106,7 @@ export function WalletHistory() {
                       {formatDate(t.createdAt)}
                     </time>
                   </td>
-                  <td className="px-5 py-3 text-ink sm:px-6">{t.description}</td>
+                  <td className="min-w-[18rem] px-5 py-3 text-ink sm:px-6">{t.description}</td>
                   <td className="whitespace-nowrap px-5 py-3 text-slate-600 sm:px-6">{walletTransactionKindLabels[t.kind] ?? t.kind}</td>
                   <td className="px-5 py-3 text-right sm:px-6">
                     <SignedMoney value={fils(t.amount)} />
