@@ -220,7 +220,8 @@ async function backfillSoldShares(db: Db, targets: Target[], holderIds: string[]
       const cost = (units * t.price + SHARE_SCALE - 1n) / SHARE_SCALE;
       // Spread over the funding period, from soon after publication, and at least three days ago.
       const at = daysAgo(Math.max(3, span - 1 - Math.floor(((span - 1) * chunk) / 3)), now);
-      await depositNet(db, holder, cost, at);
+      // The professional investors keep 2% of what they invest as cash in the wallet, for fees as they fall due.
+      await depositNet(db, holder, cost + cost / 50n, at);
       const result = await invest(db, holder, { propertyId: t.id, amount }, { now: at, allowStatuses: ['funded', 'exited', 'closed'], notify: false });
       shortfall -= BigInt(result.body.units);
       purchases += 1;
