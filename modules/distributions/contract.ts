@@ -305,6 +305,11 @@ export type DistributionPreviewJson = {
   reserveBps: number;
   reserve: string;
   distributable: string;
+  /**
+   * The distributable for the shares held at the record date only (distributable × units held ÷ shares issued,
+   * rounded down): what to pay while a property is partly funded, so each share gets what a full one would.
+   */
+  heldPart: string;
   /** The amount previewed: the one asked for, or the distributable. */
   amount: string;
   units: string;

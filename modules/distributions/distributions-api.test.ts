@@ -81,7 +81,7 @@ describeEachDb('distributions API', (kind) => {
 
     const preview = await admin.json<DistributionPreviewJson>('GET', `/api/admin/distributions/preview?propertyId=${property.id}&period=${P1}`);
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ recordDate: lastDay(P1), amount: '765000', distributable: '765000', holders: 3, units: String(57n * S), reserve: '85000', reserveBps: 1000 });
+    expect(preview.body).toMatchObject({ recordDate: lastDay(P1), amount: '765000', distributable: '765000', holders: 3, units: String(57n * S), reserve: '85000', reserveBps: 1000, heldPart: String((765_000n * 57n) / 1_000n) });
     // Only 57 of the 1,000 shares are held: the preview says what that does to the amount per share.
     expect(preview.body.warnings).toEqual([
       "Holders had 57 of the property's 1,000 shares at the record date: AED 7,650 pays them AED 134.21 a share, against AED 7.65 a share if the distributable were spread over every share.",

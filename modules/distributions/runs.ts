@@ -97,6 +97,7 @@ export async function previewRun(db: Db, input: { propertyId: string; period: st
     reserveBps: figures.reserveBps,
     reserve: figures.reserve.toString(),
     distributable: figures.distributable.toString(),
+    heldPart: (totalUnits > 0n && plan.units < totalUnits ? (figures.distributable * plan.units) / totalUnits : figures.distributable).toString(),
     amount: amount.toString(),
     units: plan.units.toString(),
     perShare: perShareOf(amount, plan.units).toString(),

@@ -101,6 +101,7 @@ export const preview = (amount = '810000', patch: Partial<DistributionPreviewJso
   reserveBps: 1000,
   reserve: '90000',
   distributable: '810000',
+  heldPart: '810000',
   amount,
   units: '1000000',
   perShare: String((BigInt(amount) * 10_000n) / 1_000_000n),

@@ -78,6 +78,20 @@ describe('/admin/distributions', () => {
     expect(await screen.findByRole('dialog', { name: `DIST-000007: Marina Gate, ${periodLabel(M1)}` })).toBeTruthy();
   });
 
+  it("offers the held shares' part when only some of the shares were held at the record date", async () => {
+    const calls = api({
+      'GET /api/admin/distributions/preview': (c) => json(preview(c.url.searchParams.get('amount') ?? '810000', { heldPart: '405000', units: '500000' })),
+    });
+    renderWithApp(<DistributionsScreen />, `/admin/distributions?prepare=${P1}&month=${M1}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Prepare a distribution' });
+    const amount = (await within(dialog).findByLabelText('Amount to distribute (AED)')) as HTMLInputElement;
+    expect(amount.value).toBe('8100');
+    expect(within(dialog).getByText(/Their part of the distributable is AED 4,050\.00/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: "Pay the held shares' part" }));
+    expect(amount.value).toBe('4050');
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('amount') === '405000')).toBe(true));
+  });
+
   it("shows the preview's refusal and warnings in plain sentences", async () => {
     api({
       'GET /api/admin/distributions/preview': (c) =>

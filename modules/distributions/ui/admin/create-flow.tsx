@@ -15,7 +15,7 @@ import { api, errorText } from '@site/lib/api';
 import { todayInDubai } from '@modules/platform/dates';
 import { minorToInput, parseFils } from '@modules/platform/money';
 import { createDistributionInput, distributionMessages, PERIOD, type DistributionJson, type DistributionPreviewJson } from '../../contract';
-import { aed, fils, periodLabel } from '../format';
+import { aed, fils, periodLabel, shares } from '../format';
 import { AMOUNT_TYPED } from './record-form';
 import { BooksFigures, LinesTable, PaymentFigures, Warnings } from './preview';
 import { DISTRIBUTIONS, DISTRIBUTIONS_PATH, lastMonth, MonthField, previewUrl, refreshDistributions, usePropertyOptions } from './shared';
@@ -140,6 +140,17 @@ function CreateFlow({ initialProperty, initialPeriod, onClose, onCreated }: { in
               error={typed && 'error' in typed ? typed.error : null}
               hint={`The books say ${aed(base.data.distributable)} is distributable for ${periodLabel(period)}.`}
             />
+            {base.data.heldPart && fils(base.data.heldPart) < fils(base.data.distributable) && fils(base.data.heldPart) > 0n ? (
+              <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+                <p className="min-w-0 flex-1">
+                  Investors held {shares(base.data.units)} shares at the record date, not every share of the property. Their part of the distributable is {aed(base.data.heldPart)}, the same per share as if
+                  every share were held; the rest stays in the property's rent account.
+                </p>
+                <Button variant="secondary" onClick={() => setAmountText(minorToInput(fils(base.data.heldPart)))}>
+                  Pay the held shares' part
+                </Button>
+              </div>
+            ) : null}
             {preview.isError ? (
               <ErrorNote title="No preview for this amount">{errorText(preview.error, 'The preview could not be made.')}</ErrorNote>
             ) : p ? (
