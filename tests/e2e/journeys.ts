@@ -42,7 +42,7 @@ export async function adminContext(ctx: BrowserContext) {
 }
 
 /** A property the admin creates and publishes for funding: AED 100 a share, so AED 200 buys exactly 2 shares. */
-export async function listProperty(admin: BrowserContext, tag: string) {
+export async function listProperty(admin: BrowserContext, tag: string, overrides: Record<string, unknown> = {}) {
   const ref = `MZ-E2E-${tag}`.slice(0, 24).toUpperCase();
   const created = await ok(
     call(admin, 'POST', '/api/admin/properties', {
@@ -69,6 +69,7 @@ export async function listProperty(admin: BrowserContext, tag: string) {
       projectedAppreciationBps: 500,
       fundingDeadline: '2099-01-31',
       reference: ref,
+      ...overrides,
     }),
   );
   await ok(
