@@ -14,6 +14,7 @@ import { runRecurringEntries } from '../modules/ledger';
 import { startSipScheduler } from '../modules/sip';
 import { startFeeScheduler } from '../modules/fees';
 import { expireOrders } from '../modules/exchange';
+import { deliverQueuedEmails } from '../modules/email';
 import { paymentProviderOf } from '../modules/wallet';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
@@ -206,6 +207,19 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const expire = () => void expireOrders(database.db).catch((err: unknown) => console.error('[manzil] exchange expiry', err));
   expire();
   const expiryTimer = setInterval(expire, 10 * 60 * 1000);
+  // Notification emails written inside a run's transaction are queued and sent from here, after the commit
+  // (every 5 seconds; SKIP LOCKED shares the queue between instances). Without SMTP nothing is queued.
+  let mailing = false;
+  const mailOut = () => {
+    if (mailing) return;
+    mailing = true;
+    void deliverQueuedEmails(database.db)
+      .catch((err: unknown) => console.error('[manzil] email outbox', err))
+      .finally(() => {
+        mailing = false;
+      });
+  };
+  const mailTimer = setInterval(mailOut, 5_000);
 
   const server = Bun.serve({
     port,
@@ -228,6 +242,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     stopSip();
     stopFees();
     clearInterval(expiryTimer);
+    clearInterval(mailTimer);
     server.stop();
     await database.close();
     process.exit(0);

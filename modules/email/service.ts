@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { deliverToDevMailbox } from './dev-mailbox';
 import { redactSecrets } from './redact';
@@ -61,7 +61,8 @@ export async function sendEmail(db: Db, message: EmailMessage): Promise<{ id: st
       kind: message.kind,
       subject: redactSecrets(message.subject, secrets),
       text: redactSecrets(message.text, secrets),
-      status: smtp ? 'queued' : 'stored',
+      // 'sending': this call delivers it now, so the outbox loop (which takes 'queued' rows) leaves it alone.
+      status: smtp ? 'sending' : 'stored',
     })
     .returning({ id: emailOutbox.id });
   if (!smtp) {
@@ -81,6 +82,48 @@ export async function sendEmail(db: Db, message: EmailMessage): Promise<{ id: st
     await db.update(emailOutbox).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
     return { id: row.id, status: 'failed' };
   }
+}
+
+/**
+ * For mail written inside a caller's transaction (the notifications of a run that holds wallet and run locks):
+ * with SMTP configured the message is only recorded, 'queued' with its text, and delivered after the commit by
+ * deliverQueuedEmails (the server's outbox loop), so a run never waits on the network while it holds its locks
+ * and a rolled-back run sends nothing. Without SMTP, or for a message carrying secrets (kept only redacted), it
+ * is the same as sendEmail.
+ */
+export async function queueEmail(db: Db, message: EmailMessage): Promise<{ id: string; status: string }> {
+  const smtp = await smtpTransport();
+  if (!smtp || (message.secrets?.length ?? 0) > 0) return sendEmail(db, message);
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ to: message.to, kind: message.kind, subject: message.subject, text: message.text, status: 'queued' })
+    .returning({ id: emailOutbox.id });
+  return { id: row.id, status: 'queued' };
+}
+
+/** Delivers up to `limit` queued messages through SMTP (claimed with SKIP LOCKED, so servers share the work). */
+export async function deliverQueuedEmails(db: Db, opts: { limit?: number } = {}): Promise<number> {
+  const smtp = await smtpTransport();
+  if (!smtp) return 0;
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ status: 'sending' })
+    .where(
+      inArray(
+        emailOutbox.id,
+        db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'queued')).orderBy(emailOutbox.createdAt).limit(opts.limit ?? 100).for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, kind: emailOutbox.kind });
+  for (const m of claimed) {
+    try {
+      await smtp.send({ to: m.to, subject: m.subject, text: m.text ?? '', kind: m.kind });
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null }).where(eq(emailOutbox.id, m.id));
+    } catch (err) {
+      await db.update(emailOutbox).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(emailOutbox.id, m.id));
+    }
+  }
+  return claimed.length;
 }
 
 export async function listOutbox(db: Db, { limit = 50, offset = 0, to }: { limit?: number; offset?: number; to?: string } = {}) {

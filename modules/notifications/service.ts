@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound, unprocessable } from '@api/errors';
 import { users } from '../auth/schema';
-import { sendEmail } from '../email';
+import { queueEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import {
   ALWAYS_IN_APP,
@@ -95,7 +95,7 @@ export async function notify(db: Db, input: NotifyInput): Promise<{ id: string |
   }
   const emailed = input.email !== false && pref.email;
   if (emailed) {
-    await sendEmail(db, { to: user.email, subject: input.title, text: emailText(user.firstName, input, 'user'), kind: `notification.${kind}` });
+    await queueEmail(db, { to: user.email, subject: input.title, text: emailText(user.firstName, input, 'user'), kind: `notification.${kind}` });
   }
   return { id, emailed };
 }
@@ -136,7 +136,7 @@ export async function notifyMany(db: Db, inputs: NotifyInput[]): Promise<{ inApp
   for (const i of inputs) {
     const p = prefs.get(`${i.userId} ${i.kind}`);
     if (!p || i.email === false || !(p.mail ?? NOTIFICATION_KINDS[i.kind].emailByDefault)) continue;
-    await sendEmail(db, { to: p.email, subject: i.title, text: emailText(p.first_name, i, 'user'), kind: `notification.${i.kind}` });
+    await queueEmail(db, { to: p.email, subject: i.title, text: emailText(p.first_name, i, 'user'), kind: `notification.${i.kind}` });
     emailed++;
   }
   return { inApp: inApp.length, emailed };
@@ -159,7 +159,7 @@ export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ 
       .where(eq(users.role, 'admin'));
     for (const admin of admins) {
       if (!(admin.pref ?? NOTIFICATION_KINDS[kind].emailByDefault)) continue;
-      await sendEmail(db, { to: admin.email, subject: input.title, text: emailText(admin.firstName, input, 'admin'), kind: `notification.${kind}` });
+      await queueEmail(db, { to: admin.email, subject: input.title, text: emailText(admin.firstName, input, 'admin'), kind: `notification.${kind}` });
       emailed++;
     }
   }

@@ -47,7 +47,11 @@ test('an investor sets up a plan in INR and sees it on the dashboard; an admin p
   await expect(confirm).toContainText('₹5,000');
   const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sip/plans');
   await confirm.getByRole('button', { name: 'Start my plan' }).click();
-  const plan = (await (await created).json()) as { id: string; reference: string; amount: string; currency: string; nextCollectionDate: string };
+  expect((await created).status()).toBe(201);
+  // The page moves on to the plan at once, so its answer is read back from the API (the browser drops the body).
+  const plans = await ok(call(page.context(), 'GET', '/api/sip/plans'));
+  expect(plans.items).toHaveLength(1);
+  const plan = plans.items[0] as { id: string; reference: string; amount: string; currency: string; nextCollectionDate: string };
   expect(plan).toMatchObject({ currency: 'INR', nextCollectionDate: today });
   expect(Number(plan.amount)).toBeGreaterThanOrEqual(20_000);
   await expect(page).toHaveURL(new RegExp(`/sip/plan\\?id=${plan.id}`));

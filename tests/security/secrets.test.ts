@@ -10,7 +10,7 @@ import { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import { sealPlaintextTotpSecrets } from '@modules/auth';
 import { users } from '@modules/auth/schema';
-import { emailDeliveryWarning, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '@modules/email';
+import { deliverQueuedEmails, emailDeliveryWarning, queueEmail, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '@modules/email';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase, describeEachDb } from '../helpers/db';
 
@@ -89,6 +89,30 @@ describeEachDb('security: secrets out of reach', (kind) => {
       expect(j).not.toContain(token);
       expect(JSON.parse(j)).toMatchObject({ status: 'sent', text: null });
     }
+  });
+
+  it('with SMTP, mail queued inside a transaction is sent after the commit by the outbox loop, once, and never when it rolls back', async () => {
+    const sent: EmailMessage[] = [];
+    setEmailTransport({ send: async (m) => void sent.push(m) });
+    const to = `queued.${kind}.${Date.now().toString(36)}@example.ae`;
+    await database.db.transaction(async (tx) => {
+      expect((await queueEmail(tx, { to, subject: 'Rent paid', text: 'Your share of the rent is in your wallet.', kind: 'notification.distribution' })).status).toBe('queued');
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queueEmail(tx, { to, subject: 'Rolled back', text: 'Never sent.', kind: 'notification.distribution' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(sent.filter((m) => m.to === to)).toHaveLength(0);
+    expect(await deliverQueuedEmails(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await deliverQueuedEmails(database.db)).toBe(0);
+    expect(sent.filter((m) => m.to === to).map((m) => m.subject)).toEqual(['Rent paid']);
+    const row = (await outboxDump()).split('\n').find((j) => j.includes(to))!;
+    expect(JSON.parse(row)).toMatchObject({ status: 'sent', text: null });
+    // A message with secrets is never queued with its text: it goes out at once, redacted in the outbox.
+    const secret = await queueEmail(database.db, { to, subject: 'Code', text: 'Code 123456', kind: 'mfa_code', secrets: ['123456'] });
+    expect(secret.status).toBe('sent');
   });
 
   it('a failed delivery keeps only the redacted body', async () => {

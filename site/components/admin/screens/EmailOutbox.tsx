@@ -33,7 +33,7 @@ const kindLabels: Record<string, string> = {
 };
 export const kindLabel = (k: string) => kindLabels[k] ?? statusLabel(k);
 
-const statusTone: Record<string, 'sand' | 'neutral' | 'brand' | 'warning'> = { stored: 'sand', queued: 'neutral', sent: 'brand', failed: 'warning' };
+const statusTone: Record<string, 'sand' | 'neutral' | 'brand' | 'warning'> = { stored: 'sand', queued: 'neutral', sending: 'neutral', sent: 'brand', failed: 'warning' };
 const StatusBadge = ({ status }: { status: string }) => <Badge tone={statusTone[status] ?? 'neutral'}>{statusLabel(status)}</Badge>;
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`]+/g;
