@@ -17,7 +17,7 @@ import { formatAed } from '@modules/platform/money';
 import { unitsToShareString } from '@modules/properties/contract';
 import { lockOpenCharges, planCollections, recordCollections } from '@modules/fees';
 import { getDistributionApprovalThresholdFils } from '@modules/settings';
-import { big, moveWallet, q } from '@modules/wallet';
+import { big, creditMany, q, type WalletCredit } from '@modules/wallet';
 import { distributionErrorCodes as codes, distributionMessages as msg, type DistributionJson } from './contract';
 import { runPosting, type RunPostingLine } from './postings';
 import { reinvestRun } from './reinvest';
@@ -88,6 +88,7 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
     const month = monthYear(periodStart(run.period));
     const perShare = perShareOf(amount, big(run.units));
     const notices: NotifyInput[] = [];
+    const credits: WalletCredit[] = [];
     for (const l of investors) {
       const lineAmount = big(l.amount);
       const { netted } = netting.get(l.user_id)!;
@@ -95,9 +96,9 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
       const shares = unitsToShareString(big(l.units));
       const fees = netted > 0n ? ` ${aed(netted)} of it settled your unpaid platform fees.` : '';
       if (net > 0n) {
-        await moveWallet(tx, {
+        credits.push({
           userId: l.user_id,
-          delta: net,
+          amount: net,
           kind: 'distribution',
           description: `Rent for ${month} from ${run.title}: ${shares} shares × ${aed(perShare)}${netted > 0n ? `, less ${aed(netted)} of unpaid platform fees` : ''}`,
           ref: { type: 'distribution', id: run.id },
@@ -112,6 +113,8 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
         link: '/wallet',
       });
     }
+    // Every wallet in one statement (they are locked above, in id order).
+    await creditMany(tx, credits);
     await notifyMany(tx, notices);
     await tx.execute(sql`update distribution_runs set status = 'paid', paid_at = now(), paid_by = ${adminId}, journal_reference = ${posted.reference} where id = ${run.id}`);
     const nettedTotal = [...netting.values()].reduce((s, n) => s + n.netted, 0n);

@@ -62,7 +62,16 @@ export async function moveWallet(tx: Db, m: WalletMovement): Promise<bigint> {
   return big(row.balance);
 }
 
-export type WalletDebit = { userId: string; amount: bigint; description: string; ref: NonNullable<WalletMovement['ref']>; journalReference: string | null; at?: Date };
+export type WalletDebit = {
+  userId: string;
+  amount: bigint;
+  description: string;
+  ref: NonNullable<WalletMovement['ref']>;
+  journalReference: string | null;
+  at?: Date;
+  /** Default 'investment' (the SIP run). */
+  kind?: WalletTransactionKind;
+};
 
 /**
  * Debits many wallets in one go inside the caller's transaction (the SIP run), recording each debit with
@@ -94,10 +103,46 @@ export async function debitMany(tx: Db, debits: WalletDebit[]): Promise<bigint[]
   });
   await tx.execute(sql`
     insert into wallet_transactions (user_id, kind, amount, balance_after, description, ref_type, ref_id, journal_reference, created_at)
-    select x.u, 'investment', -x.a, x.b, x.d, x.rt, x.ri, x.j, coalesce(x.t, clock_timestamp())
+    select x.u, x.k, -x.a, x.b, x.d, x.rt, x.ri, x.j, coalesce(x.t, clock_timestamp())
       from jsonb_to_recordset(${JSON.stringify(
-        debits.map((d, i) => ({ u: d.userId, a: d.amount.toString(), b: after[i].toString(), d: d.description.slice(0, 300), rt: d.ref.type, ri: d.ref.id, j: d.journalReference, t: d.at?.toISOString() ?? null })),
-      )}::jsonb) as x(u uuid, a bigint, b bigint, d text, rt text, ri uuid, j text, t timestamptz)`);
+        debits.map((d, i) => ({ u: d.userId, k: d.kind ?? 'investment', a: d.amount.toString(), b: after[i].toString(), d: d.description.slice(0, 300), rt: d.ref.type, ri: d.ref.id, j: d.journalReference, t: d.at?.toISOString() ?? null })),
+      )}::jsonb) as x(u uuid, k text, a bigint, b bigint, d text, rt text, ri uuid, j text, t timestamptz)`);
+  return after;
+}
+
+export type WalletCredit = Omit<WalletDebit, 'kind'> & { kind: WalletTransactionKind };
+
+/**
+ * Credits many wallets in one go inside the caller's transaction (a distribution's payments), opening a wallet
+ * for anyone who has none, and records each credit with the balance after it. Returns each credit's balance
+ * after it, in the order given.
+ */
+export async function creditMany(tx: Db, credits: WalletCredit[]): Promise<bigint[]> {
+  if (credits.length === 0) return [];
+  const totals = new Map<string, bigint>();
+  for (const c of credits) {
+    if (c.amount <= 0n) throw new RangeError('a credit must be positive');
+    totals.set(c.userId, (totals.get(c.userId) ?? 0n) + c.amount);
+  }
+  const updated = await q<{ user_id: string; balance: string }>(
+    tx,
+    sql`insert into wallets (user_id, balance)
+        select x.u, x.c from jsonb_to_recordset(${JSON.stringify([...totals].map(([u, c]) => ({ u, c: c.toString() })))}::jsonb) as x(u uuid, c bigint) order by x.u
+        on conflict (user_id) do update set balance = wallets.balance + excluded.balance, updated_at = now()
+        returning user_id::text, balance::text`,
+  );
+  const running = new Map(updated.map((r) => [r.user_id, big(r.balance) - totals.get(r.user_id)!]));
+  const after = credits.map((c) => {
+    const b = running.get(c.userId)! + c.amount;
+    running.set(c.userId, b);
+    return b;
+  });
+  await tx.execute(sql`
+    insert into wallet_transactions (user_id, kind, amount, balance_after, description, ref_type, ref_id, journal_reference, created_at)
+    select x.u, x.k, x.a, x.b, x.d, x.rt, x.ri, x.j, coalesce(x.t, clock_timestamp())
+      from jsonb_to_recordset(${JSON.stringify(
+        credits.map((c, i) => ({ u: c.userId, k: c.kind, a: c.amount.toString(), b: after[i].toString(), d: c.description.slice(0, 300), rt: c.ref.type, ri: c.ref.id, j: c.journalReference, t: c.at?.toISOString() ?? null })),
+      )}::jsonb) as x(u uuid, k text, a bigint, b bigint, d text, rt text, ri uuid, j text, t timestamptz)`);
   return after;
 }
 
