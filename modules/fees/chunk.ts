@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { investorAccountCodes, post, type PostingEntry } from '@modules/ledger';
+import { investorAccountCodes, postMany, type PostingEntry } from '@modules/ledger';
 import { notifyMany, type NotifyInput } from '@modules/notifications';
 import { formatAed } from '@modules/platform/money';
-import { big, moveWallet, q } from '@modules/wallet';
+import { big, debitMany, q, type WalletDebit } from '@modules/wallet';
 import { feeExplanation, windowLabel, type PropertyHolding } from './accrual';
 import { recordCollections, lockOpenCharges, planCollections, type PlannedCollection } from './collect';
 import { feeChargeReference } from './contract';
@@ -83,50 +83,66 @@ export async function chargeChunk(tx: Db, userIds: string[], ctx: ChunkContext):
 
   const accounts = await investorAccountCodes(tx, plans.map((p) => ({ userId: p.userId, unicode: p.unicode, name: p.name })));
   const posting = { date: ctx.date, authorId: ctx.authorId };
-  const journal = async (entry: PostingEntry) => (await post(tx, entry)).reference;
-  const notices: NotifyInput[] = [];
-  const chargeRefs: { id: string; j: string }[] = [];
 
+  // Every entry of the chunk first (owed fees collected, then each new charge), posted in one call; then every
+  // wallet line in one statement, in the same order, each with its entry's reference.
+  type Move = { entry: PostingEntry; debit: Omit<WalletDebit, 'journalReference'> | null; collection?: { id: string; chargeId: string; userId: string; amount: bigint }; chargeId?: string };
+  const moves: Move[] = [];
+  const collectedBy = new Map<string, bigint>();
   for (const p of plans) {
-    const account = accounts.get(p.userId)!;
-    const ctxFor = { ...posting, investorAccount: account };
-    let collectedNow = 0n;
-    const recorded: { id: string; chargeId: string; userId: string; amount: bigint; journalReference: string | null }[] = [];
+    const ctxFor = { ...posting, investorAccount: accounts.get(p.userId)! };
     for (const c of p.collections) {
       const reference = feeChargeReference(c.charge.number);
-      const j = await journal(collectionPosting({ id: c.id, chargeReference: reference, investorUnicode: p.unicode, amount: c.amount }, ctxFor));
-      await moveWallet(tx, {
-        userId: p.userId,
-        delta: -c.amount,
-        kind: 'fee',
-        description: `Owed platform fee ${reference} (${windowLabel(c.charge.fromDate, c.charge.through)}) collected: ${aed(c.amount)}`,
-        ref: { type: 'platform_fee', id: c.charge.id },
-        journalReference: j,
+      moves.push({
+        entry: collectionPosting({ id: c.id, chargeReference: reference, investorUnicode: p.unicode, amount: c.amount }, ctxFor),
+        debit: {
+          userId: p.userId,
+          amount: c.amount,
+          kind: 'fee',
+          description: `Owed platform fee ${reference} (${windowLabel(c.charge.fromDate, c.charge.through)}) collected: ${aed(c.amount)}`,
+          ref: { type: 'platform_fee', id: c.charge.id },
+        },
+        collection: { id: c.id, chargeId: c.charge.id, userId: p.userId, amount: c.amount },
       });
-      recorded.push({ id: c.id, chargeId: c.charge.id, userId: p.userId, amount: c.amount, journalReference: j });
-      collectedNow += c.amount;
+      collectedBy.set(p.userId, (collectedBy.get(p.userId) ?? 0n) + c.amount);
     }
-    await recordCollections(tx, recorded, { type: 'wallet', id: ctx.runId });
-    totals.collected += collectedNow;
+    const c = p.charge;
+    if (c && c.fee + c.vat > 0n) {
+      const explanation = feeExplanation(c);
+      moves.push({
+        entry: chargePosting({ id: c.id, reference: numbers.get(c.id)!, investorUnicode: p.unicode, fromDate: c.fromDate, through: c.through, fee: c.fee, vat: c.vat, paid: c.paid, outstanding: c.outstanding }, ctxFor),
+        debit:
+          c.paid > 0n
+            ? {
+                userId: p.userId,
+                amount: c.paid,
+                kind: 'fee',
+                description: c.outstanding > 0n ? `${explanation}; ${aed(c.paid)} paid now, ${aed(c.outstanding)} owed` : explanation,
+                ref: { type: 'platform_fee', id: c.id },
+              }
+            : null,
+        chargeId: c.id,
+      });
+    }
+  }
+  const posted = await postMany(tx, moves.map((m) => m.entry));
+  await debitMany(
+    tx,
+    moves.flatMap((m, i) => (m.debit ? [{ ...m.debit, journalReference: posted[i]!.reference }] : [])),
+  );
+  await recordCollections(
+    tx,
+    moves.flatMap((m, i) => (m.collection ? [{ ...m.collection, journalReference: posted[i]!.reference }] : [])),
+    { type: 'wallet', id: ctx.runId },
+  );
+  const chargeRefs = moves.flatMap((m, i) => (m.chargeId ? [{ id: m.chargeId, j: posted[i]!.reference }] : []));
 
+  const notices: NotifyInput[] = [];
+  for (const p of plans) {
+    const collectedNow = collectedBy.get(p.userId) ?? 0n;
+    totals.collected += collectedNow;
     const c = p.charge;
     if (c) {
-      const reference = numbers.get(c.id)!;
-      const explanation = feeExplanation(c);
-      if (c.fee + c.vat > 0n) {
-        const j = await journal(chargePosting({ id: c.id, reference, investorUnicode: p.unicode, fromDate: c.fromDate, through: c.through, fee: c.fee, vat: c.vat, paid: c.paid, outstanding: c.outstanding }, ctxFor));
-        chargeRefs.push({ id: c.id, j });
-        if (c.paid > 0n) {
-          await moveWallet(tx, {
-            userId: p.userId,
-            delta: -c.paid,
-            kind: 'fee',
-            description: c.outstanding > 0n ? `${explanation}; ${aed(c.paid)} paid now, ${aed(c.outstanding)} owed` : explanation,
-            ref: { type: 'platform_fee', id: c.id },
-            journalReference: j,
-          });
-        }
-      }
       totals.investors += 1;
       totals.fee += c.fee;
       totals.vat += c.vat;
