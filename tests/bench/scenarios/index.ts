@@ -10,6 +10,7 @@ import { ledgerScenario } from './ledger';
 import { propertiesScenario } from './properties';
 import { purchasesScenario } from './purchases';
 import { sipScenario } from './sip';
+import { distributionsScenario } from './distributions';
 import { exchangeScenario } from './exchange';
 
 export const scenarios: Scenario[] = [
@@ -19,6 +20,7 @@ export const scenarios: Scenario[] = [
   ledgerScenario,
   purchasesScenario,
   sipScenario,
+  distributionsScenario,
   exchangeScenario,
   propertiesScenario,
 ];
