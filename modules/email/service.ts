@@ -101,6 +101,30 @@ export async function queueEmail(db: Db, message: EmailMessage): Promise<{ id: s
   return { id: row.id, status: 'queued' };
 }
 
+/**
+ * Many notification emails at once (a run's): one insert into the outbox — 'queued' for the outbox loop with
+ * SMTP, 'stored' without it in production — instead of a round trip each. Outside production without SMTP each
+ * still goes to the development mailbox. Messages with secrets are not for this path.
+ */
+export async function queueEmails(db: Db, messages: EmailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  if (messages.some((m) => (m.secrets?.length ?? 0) > 0)) throw new Error('queueEmails takes no message with secrets; use sendEmail.');
+  const smtp = await smtpTransport();
+  if (!smtp && !production()) {
+    for (const m of messages) await sendEmail(db, m);
+    return messages.length;
+  }
+  if (!smtp && !warnedUndelivered) {
+    warnedUndelivered = true;
+    console.warn(emailDeliveryWarning() ?? '[mail] no email transport: messages are not delivered.');
+  }
+  const status = smtp ? 'queued' : 'stored';
+  for (let i = 0; i < messages.length; i += 1000) {
+    await db.insert(emailOutbox).values(messages.slice(i, i + 1000).map((m) => ({ to: m.to, kind: m.kind, subject: m.subject, text: m.text, status })));
+  }
+  return messages.length;
+}
+
 /** Delivers up to `limit` queued messages through SMTP (claimed with SKIP LOCKED, so servers share the work). */
 export async function deliverQueuedEmails(db: Db, opts: { limit?: number } = {}): Promise<number> {
   const smtp = await smtpTransport();

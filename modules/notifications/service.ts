@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound, unprocessable } from '@api/errors';
 import { users } from '../auth/schema';
-import { queueEmail } from '../email';
+import { queueEmail, queueEmails, type EmailMessage } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import {
   ALWAYS_IN_APP,
@@ -132,13 +132,13 @@ export async function notifyMany(db: Db, inputs: NotifyInput[]): Promise<{ inApp
       select 'user', x.u, x.k, x.t, x.b, x.l, clock_timestamp()
         from jsonb_to_recordset(${JSON.stringify(inApp.map((i) => ({ u: i.userId, k: i.kind, t: i.title, b: i.body, l: i.link ?? null })))}::jsonb) as x(u uuid, k text, t text, b text, l text)`);
   }
-  let emailed = 0;
+  const mail: EmailMessage[] = [];
   for (const i of inputs) {
     const p = prefs.get(`${i.userId} ${i.kind}`);
     if (!p || i.email === false || !(p.mail ?? NOTIFICATION_KINDS[i.kind].emailByDefault)) continue;
-    await queueEmail(db, { to: p.email, subject: i.title, text: emailText(p.first_name, i, 'user'), kind: `notification.${i.kind}` });
-    emailed++;
+    mail.push({ to: p.email, subject: i.title, text: emailText(p.first_name, i, 'user'), kind: `notification.${i.kind}` });
   }
+  const emailed = await queueEmails(db, mail);
   return { inApp: inApp.length, emailed };
 }
 

@@ -10,7 +10,7 @@ import { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import { sealPlaintextTotpSecrets } from '@modules/auth';
 import { users } from '@modules/auth/schema';
-import { deliverQueuedEmails, emailDeliveryWarning, queueEmail, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '@modules/email';
+import { deliverQueuedEmails, emailDeliveryWarning, queueEmail, queueEmails, readDevMailbox, redactSecrets, sendEmail, setEmailTransport, type EmailMessage } from '@modules/email';
 import { TestClient } from '../helpers/client';
 import { createTestDatabase, describeEachDb } from '../helpers/db';
 
@@ -110,6 +110,11 @@ describeEachDb('security: secrets out of reach', (kind) => {
     expect(sent.filter((m) => m.to === to).map((m) => m.subject)).toEqual(['Rent paid']);
     const row = (await outboxDump()).split('\n').find((j) => j.includes(to))!;
     expect(JSON.parse(row)).toMatchObject({ status: 'sent', text: null });
+    // A batch (a run's notifications) is one insert, delivered the same way.
+    expect(await queueEmails(database.db, [1, 2].map((n) => ({ to, subject: `Batch ${n}`, text: 'Rent paid.', kind: 'notification.distribution' })))).toBe(2);
+    expect(await deliverQueuedEmails(database.db)).toBe(2);
+    expect(sent.filter((m) => m.to === to).map((m) => m.subject)).toEqual(['Rent paid', 'Batch 1', 'Batch 2']);
+    await expect(queueEmails(database.db, [{ to, subject: 'Code', text: 'Code 123456', kind: 'mfa_code', secrets: ['123456'] }])).rejects.toThrow(/no message with secrets/);
     // A message with secrets is never queued with its text: it goes out at once, redacted in the outbox.
     const secret = await queueEmail(database.db, { to, subject: 'Code', text: 'Code 123456', kind: 'mfa_code', secrets: ['123456'] });
     expect(secret.status).toBe('sent');
