@@ -124,7 +124,7 @@ describeEachDb('distributions API', (kind) => {
       database.db,
       sql`select description, amount::text, journal_reference from wallet_transactions where user_id = ${a.id} and kind = 'distribution'`,
     );
-    expect(movement.description).toMatch(new RegExp(`^Rent for .+ from ${property.title}: 30 shares × AED`));
+    expect(movement.description).toMatch(new RegExp(`^Rent for .+ from ${property.title}: your 30 shares at AED [\\d.,]+ a share$`));
     expect(movement.journal_reference).toBe(paid.body.journalReference);
     const [notice] = await q<{ title: string }>(database.db, sql`select title from notifications where user_id = ${a.id} and kind = 'distribution'`);
     expect(notice.title).toBe(`Rent paid: ${property.title}`);

@@ -100,7 +100,8 @@ export async function payRun(db: Db, adminId: string, id: string, now = new Date
           userId: l.user_id,
           amount: net,
           kind: 'distribution',
-          description: `Rent for ${month} from ${run.title}: ${shares} shares × ${aed(perShare)}${netted > 0n ? `, less ${aed(netted)} of unpaid platform fees` : ''}`,
+          // The amount is exact (largest remainder); the rate a share is rounded, so it is given as a rate, not a product.
+          description: `Rent for ${month} from ${run.title}: your ${shares} shares at ${aed(perShare)} a share${netted > 0n ? `, less ${aed(netted)} of unpaid platform fees` : ''}`,
           ref: { type: 'distribution', id: run.id },
           journalReference: posted.reference,
         });
