@@ -14,7 +14,7 @@ describeEachDb('wallet batches', (kind) => {
   afterAll(async () => database.close());
 
   const history = (userId: string) =>
-    q<{ kind: string; amount: string; balance_after: string }>(database.db, sql`select kind, amount::text, balance_after::text from wallet_transactions where user_id = ${userId} order by created_at, id`);
+    q<{ kind: string; amount: string; balance_after: string }>(database.db, sql`select kind, amount::text, balance_after::text from wallet_transactions where user_id = ${userId} order by seq`);
 
   it('credits many wallets in one statement, opening the missing ones, with each balance after it; debits take their kind', async () => {
     const db = database.db;
