@@ -4,6 +4,7 @@ import { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import { TestClient } from '@tests/helpers/client';
 import { describeEachDb } from '@tests/helpers/db';
+import { chargePosting } from '@modules/fees/postings';
 import { post } from '@modules/ledger';
 import { clientWith, createInvestor, createProperty, moneyTestDatabase } from '@modules/investing/test-helpers';
 import { createSandboxProvider } from '@modules/payments';
@@ -254,7 +255,11 @@ describeEachDb('distributions API', (kind) => {
         sql`insert into platform_fee_charges (run_id, user_id, from_date, through, days, average_value, accrued_micro, fee, vat, paid, outstanding, calculation)
             values (${run.id}, ${userId}, ${from}, ${through}, 30, 1000000, 0, ${outstanding.toString()}::bigint, 0, 0, ${outstanding.toString()}::bigint, '[]'::jsonb) returning id`,
       );
-      await post(database.db, { date: through, source: { module: 'fees.charge', id: row.id }, memo: 'Platform fee (test)', lines: [{ accountCode: '1310', debit: outstanding }, { accountCode: '4110', credit: outstanding }] });
+      // The fee module's own builder, as a fee run posts a charge the wallet could not cover.
+      await post(
+        database.db,
+        chargePosting({ id: row.id, reference: 'FEE-TEST', investorUnicode: 'TEST', fromDate: from, through, fee: outstanding, vat: 0n, paid: 0n, outstanding }, { date: through, investorAccount: '', authorId: null }),
+      );
       return row.id;
     };
     const older = await charge(a.id, `${periodBefore(3)}-01`, lastDay(periodBefore(3)), 1_000n);

@@ -1,11 +1,13 @@
 /**
  * For the statements suites (not a test file itself): a paid distribution and a platform fee charge written
- * the way their services write them — the document rows, the wallet movement and a balanced journal entry
- * in one transaction — so wallets, the ledger and holdings still reconcile. Dated at `at`.
+ * the way their services write them — the document rows, the wallet movement and the journal entry from the
+ * modules' own posting builders, in one transaction — so wallets, the ledger and holdings still reconcile. Dated at `at`.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { ensureInvestorAccount, LEDGER_ACCOUNTS as A, post } from '@modules/ledger';
+import { ensureInvestorAccount, post } from '@modules/ledger';
+import { runPosting } from '@modules/distributions/postings';
+import { chargePosting } from '@modules/fees/postings';
 import { moveWallet, q } from '@modules/wallet';
 
 type Who = { id: string; unicode: string };
@@ -26,22 +28,31 @@ export async function payDistribution(
           values (${run.propertyId}, ${run.period}, ${run.recordDate}, ${amount.toString()}::bigint, ${amount.toString()}::bigint, ${units.toString()}::bigint, 'paid', ${run.at.toISOString()}::timestamptz, ${run.at.toISOString()}::timestamptz)
           returning id`,
     );
+    const [property] = await q<{ reference: string; title: string }>(tx, sql`select reference, title from properties where id = ${run.propertyId}`);
+    const accounts = new Map<string, string>();
     for (const l of run.lines) {
-      const netted = l.feeNetted ?? 0n;
       await tx.execute(
-        sql`insert into distribution_lines (run_id, user_id, units, amount, fee_netted) values (${r.id}, ${l.id}, ${l.units.toString()}::bigint, ${l.amount.toString()}::bigint, ${netted.toString()}::bigint)`,
+        sql`insert into distribution_lines (run_id, user_id, units, amount, fee_netted) values (${r.id}, ${l.id}, ${l.units.toString()}::bigint, ${l.amount.toString()}::bigint, ${(l.feeNetted ?? 0n).toString()}::bigint)`,
       );
-      const account = await ensureInvestorAccount(tx, { userId: l.id, unicode: l.unicode, name: 'Investor' });
-      const posted = await post(tx, {
+      accounts.set(l.id, (await ensureInvestorAccount(tx, { userId: l.id, unicode: l.unicode, name: 'Investor' })).code);
+    }
+    // The run's own posting builder, as payRun posts it.
+    const posted = await post(
+      tx,
+      runPosting({
+        id: r.id,
+        number: 'DIST-TEST',
+        period: run.period,
         date: run.at.toISOString().slice(0, 10),
-        memo: `Distribution ${run.period}`,
-        source: { module: 'statements.test', id: `${r.id}:${l.id}` },
-        lines: [
-          { accountCode: A.distributionsToInvestors, debit: l.amount - netted },
-          { accountCode: account.code, credit: l.amount - netted },
-        ],
-      });
-      await moveWallet(tx, { userId: l.id, delta: l.amount - netted, kind: 'distribution', description: `Rental distribution ${run.period}`, ref: { type: 'distribution', id: r.id }, journalReference: posted.reference, at: run.at });
+        reserve: 0n,
+        property: property!,
+        authorId: null,
+        lines: run.lines.map((l) => ({ kind: 'investor', accountCode: accounts.get(l.id)!, unicode: l.unicode, amount: l.amount, netted: l.feeNetted ?? 0n })),
+      }),
+    );
+    for (const l of run.lines) {
+      const net = l.amount - (l.feeNetted ?? 0n);
+      if (net > 0n) await moveWallet(tx, { userId: l.id, delta: net, kind: 'distribution', description: `Rental distribution ${run.period}`, ref: { type: 'distribution', id: r.id }, journalReference: posted.reference, at: run.at });
     }
     return r.id;
   });
@@ -63,17 +74,14 @@ export async function chargePlatformFee(
           returning id`,
     );
     const account = await ensureInvestorAccount(tx, { userId: c.id, unicode: c.unicode, name: 'Investor' });
-    const posted = await post(tx, {
-      date: c.at.toISOString().slice(0, 10),
-      memo: 'Platform fee',
-      source: { module: 'statements.test', id: charge.id },
-      lines: [
-        ...(c.paid > 0n ? [{ accountCode: account.code, debit: c.paid }] : []),
-        ...(outstanding > 0n ? [{ accountCode: A.feesReceivable, debit: outstanding }] : []),
-        { accountCode: A.platformFees, credit: c.fee },
-        { accountCode: A.vatOutput, credit: c.vat },
-      ],
-    });
+    // The fee module's own posting builder, as a fee run posts a charge.
+    const posted = await post(
+      tx,
+      chargePosting(
+        { id: charge.id, reference: 'FEE-TEST', investorUnicode: c.unicode, fromDate: c.from, through: c.through, fee: c.fee, vat: c.vat, paid: c.paid, outstanding },
+        { date: c.at.toISOString().slice(0, 10), investorAccount: account.code, authorId: null },
+      ),
+    );
     if (c.paid > 0n) await moveWallet(tx, { userId: c.id, delta: -c.paid, kind: 'fee', description: 'Platform fee', ref: { type: 'platform_fee', id: charge.id }, journalReference: posted.reference, at: c.at });
     return charge.id;
   });
