@@ -26,6 +26,7 @@ import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
+import { bankingRoutes } from '../modules/banking';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
+    .use(bankingRoutes({ ...deps, matchSources: [] }))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

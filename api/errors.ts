@@ -213,6 +213,19 @@ export const errorStatus = {
   period_in_future: 422,
   no_holders: 422,
   approval_required: 422,
+  // UAE VAT (modules/tax).
+  vat_period_filed: 422,
+  vat_period_open: 422,
+  vat_period_not_ended: 422,
+  // -- end of tax codes --
+  // Banking and reconciliation (modules/banking).
+  iban_invalid: 400,
+  bank_account_not_bank_ledger: 422,
+  // -- end of banking codes --
+  // Customers, invoices and receivables (modules/receivables).
+  // -- end of receivables codes --
+  // Suppliers, purchasing and payables (modules/purchasing).
+  // -- end of purchasing codes --
 
   // 429: slow down.
   rate_limited: 429,

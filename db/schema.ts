@@ -22,3 +22,5 @@ export * from '../modules/exchange/schema';
 export * from '../modules/exchange/pool-schema';
 export * from '../modules/distributions/schema';
 export * from '../modules/fees/schema';
+export * from '../modules/tax/schema';
+export * from '../modules/banking/schema';

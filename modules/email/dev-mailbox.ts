@@ -41,7 +41,13 @@ export function deliverToDevMailbox(id: string, m: EmailMessage, from: string, e
   const dir = devMailboxDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${id}.eml`);
-  writeFileSync(file, toEml(id, m, from), { mode: 0o600 });
+  const attached = (m.attachments ?? []).map((a) => {
+    const name = `${id}-${path.basename(a.filename).replace(/[^\w.-]+/g, '_')}`;
+    writeFileSync(path.join(dir, name), a.content, { mode: 0o600 });
+    return name;
+  });
+  const text = attached.length ? `${m.text}\n\nAttached: ${attached.join(', ')}` : m.text;
+  writeFileSync(file, toEml(id, { ...m, text }, from), { mode: 0o600 });
   if (!env.VITEST) console.info(`[mail] development mailbox: ${file}\n  To: ${m.to}\n  Subject: ${m.subject}\n\n${m.text.replace(/^/gm, '  ')}\n`);
   return file;
 }

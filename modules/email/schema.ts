@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every email the platform sends, as admins see it in /admin/communications: recipient, subject,
@@ -16,6 +16,8 @@ export const emailOutbox = pgTable(
     /** Redacted body; null once delivered. */
     text: text('text'),
     kind: text('kind').notNull(),
+    /** [{ filename, contentType, base64 }] until delivered (then null), like the body. */
+    attachments: jsonb('attachments'),
     status: text('status').notNull().default('stored'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,17 @@ import { emailOutbox } from './schema';
  * verification code): the outbox keeps the subject and text with them redacted, only the
  * recipient's copy (SMTP, or the development mailbox) carries them.
  */
-export type EmailMessage = { to: string; subject: string; text: string; kind: string; secrets?: readonly string[] };
+export type EmailAttachment = { filename: string; contentType: string; content: Uint8Array };
+/** `attachments` (an invoice's PDF and XML, a purchase order's PDF) are kept in the outbox until delivered. */
+export type EmailMessage = { to: string; subject: string; text: string; kind: string; secrets?: readonly string[]; attachments?: readonly EmailAttachment[] };
+type StoredAttachment = { filename: string; contentType: string; base64: string };
+
+const storeAttachments = (a: readonly EmailAttachment[] | undefined): StoredAttachment[] | null =>
+  a?.length ? a.map((x) => ({ filename: x.filename, contentType: x.contentType, base64: Buffer.from(x.content).toString('base64') })) : null;
+const loadAttachments = (a: unknown): EmailAttachment[] | undefined =>
+  Array.isArray(a) && a.length
+    ? (a as StoredAttachment[]).map((x) => ({ filename: x.filename, contentType: x.contentType, content: new Uint8Array(Buffer.from(x.base64, 'base64')) }))
+    : undefined;
 export type EmailTransport = { send: (m: EmailMessage) => Promise<void> };
 
 const from = () => process.env.MAIL_FROM ?? 'Manzil <no-reply@manzil.ae>';
@@ -24,7 +34,16 @@ async function smtpTransport(): Promise<EmailTransport | null> {
   if (!url) return (transport = null);
   const nodemailer = await import('nodemailer');
   const mailer = nodemailer.createTransport(url);
-  transport = { send: async (m) => void (await mailer.sendMail({ from: from(), to: m.to, subject: m.subject, text: m.text })) };
+  transport = {
+    send: async (m) =>
+      void (await mailer.sendMail({
+        from: from(),
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      })),
+  };
   return transport;
 }
 
@@ -61,6 +80,7 @@ export async function sendEmail(db: Db, message: EmailMessage): Promise<{ id: st
       kind: message.kind,
       subject: redactSecrets(message.subject, secrets),
       text: redactSecrets(message.text, secrets),
+      attachments: storeAttachments(message.attachments),
       // 'sending': this call delivers it now, so the outbox loop (which takes 'queued' rows) leaves it alone.
       status: smtp ? 'sending' : 'stored',
     })
@@ -76,7 +96,7 @@ export async function sendEmail(db: Db, message: EmailMessage): Promise<{ id: st
   try {
     await smtp.send(message);
     // Delivered: the body has done its job; keep what the list shows (to, subject, kind, status, times).
-    await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null }).where(eq(emailOutbox.id, row.id));
+    await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null, attachments: null }).where(eq(emailOutbox.id, row.id));
     return { id: row.id, status: 'sent' };
   } catch (err) {
     await db.update(emailOutbox).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
@@ -96,7 +116,7 @@ export async function queueEmail(db: Db, message: EmailMessage): Promise<{ id: s
   if (!smtp || (message.secrets?.length ?? 0) > 0) return sendEmail(db, message);
   const [row] = await db
     .insert(emailOutbox)
-    .values({ to: message.to, kind: message.kind, subject: message.subject, text: message.text, status: 'queued' })
+    .values({ to: message.to, kind: message.kind, subject: message.subject, text: message.text, attachments: storeAttachments(message.attachments), status: 'queued' })
     .returning({ id: emailOutbox.id });
   return { id: row.id, status: 'queued' };
 }
@@ -120,7 +140,9 @@ export async function queueEmails(db: Db, messages: EmailMessage[]): Promise<num
   }
   const status = smtp ? 'queued' : 'stored';
   for (let i = 0; i < messages.length; i += 1000) {
-    await db.insert(emailOutbox).values(messages.slice(i, i + 1000).map((m) => ({ to: m.to, kind: m.kind, subject: m.subject, text: m.text, status })));
+    await db
+      .insert(emailOutbox)
+      .values(messages.slice(i, i + 1000).map((m) => ({ to: m.to, kind: m.kind, subject: m.subject, text: m.text, attachments: storeAttachments(m.attachments), status })));
   }
   return messages.length;
 }
@@ -138,11 +160,11 @@ export async function deliverQueuedEmails(db: Db, opts: { limit?: number } = {})
         db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.status, 'queued')).orderBy(emailOutbox.createdAt).limit(opts.limit ?? 100).for('update', { skipLocked: true }),
       ),
     )
-    .returning({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, kind: emailOutbox.kind });
+    .returning({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, text: emailOutbox.text, kind: emailOutbox.kind, attachments: emailOutbox.attachments });
   for (const m of claimed) {
     try {
-      await smtp.send({ to: m.to, subject: m.subject, text: m.text ?? '', kind: m.kind });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null }).where(eq(emailOutbox.id, m.id));
+      await smtp.send({ to: m.to, subject: m.subject, text: m.text ?? '', kind: m.kind, attachments: loadAttachments(m.attachments) });
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), text: null, attachments: null }).where(eq(emailOutbox.id, m.id));
     } catch (err) {
       await db.update(emailOutbox).set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500) }).where(eq(emailOutbox.id, m.id));
     }

@@ -46,6 +46,8 @@ export const LEDGER_ACCOUNTS = {
   bankTransferClearing: '1220',
   feesReceivable: '1310',
   rentReceivable: '1320',
+  /** Customer invoices less payments and credit notes (modules/receivables): the aging report equals its balance. */
+  tradeReceivables: '1330',
   vatInput: '1410',
   /** (group) one sub-account per property vehicle: ensurePropertyAccount */
   propertyHoldings: '1500',
@@ -61,6 +63,10 @@ export const LEDGER_ACCOUNTS = {
   propertyReserves: '2210',
   tradePayables: '2310',
   accruedExpenses: '2320',
+  /** Goods and services received against purchase orders and not yet billed (modules/purchasing). */
+  receivedNotBilled: '2330',
+  /** Customer payments not yet allocated to an invoice: overpayments and payments in advance (modules/receivables). */
+  customerCredits: '2340',
   vatOutput: '2410',
   vatPayable: '2420',
   salariesPayable: '2510',
@@ -74,7 +80,11 @@ export const LEDGER_ACCOUNTS = {
   transactionFees: '4130',
   earlyExitFees: '4140',
   rentalIncome: '4200',
+  /** Services Manzil invoices to customers: property management for third parties, furnishing, short-let services. */
+  serviceIncome: '4300',
   interestIncome: '4910',
+  /** Realised exchange gains (credit) and losses (debit) on foreign-currency invoices and bills when they are paid. */
+  exchangeDifferences: '4930',
   /** Property operating costs, each line tagged with its property (modules/distributions). */
   serviceCharges: '5110',
   maintenance: '5120',

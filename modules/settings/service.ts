@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { badRequest, notFound } from '@api/errors';
 import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
-import { SETTINGS, SETTING_KEYS, type SettingJson, type SettingKey } from './contract';
+import { SETTINGS, SETTING_KEYS, settingUnit, type SettingJson, type SettingKey } from './contract';
 import { platformSettings } from './schema';
 
 const isKey = (key: string): key is SettingKey => (SETTING_KEYS as string[]).includes(key);
@@ -28,6 +28,16 @@ export async function getDistributionApprovalThresholdFils(db: Db): Promise<bigi
   return BigInt(await getSetting(db, 'distributionApprovalThreshold'));
 }
 
+/** A purchase request estimated above this many fils needs a second administrator's approval (default AED 5,000). */
+export async function getPurchaseApprovalThresholdFils(db: Db): Promise<bigint> {
+  return BigInt(await getSetting(db, 'purchaseApprovalThreshold'));
+}
+
+/** The three-way match's unit price tolerance in basis points (default 200 = 2%). */
+export async function getMatchPriceToleranceBps(db: Db): Promise<bigint> {
+  return BigInt(await getSetting(db, 'matchPriceToleranceBps'));
+}
+
 export async function listSettings(db: Db): Promise<SettingJson[]> {
   const rows = await db
     .select({ key: platformSettings.key, value: platformSettings.value, updatedAt: platformSettings.updatedAt, email: users.email })
@@ -41,6 +51,7 @@ export async function listSettings(db: Db): Promise<SettingJson[]> {
       key,
       label: def.label,
       description: def.description,
+      unit: settingUnit(key),
       value: row ? String(row.value) : def.default,
       default: def.default,
       updatedAt: row?.updatedAt.toISOString() ?? null,

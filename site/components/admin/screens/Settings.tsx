@@ -9,26 +9,31 @@ import { Button, Card, DefinitionList, ScreenIntro, Section } from '../ui';
 
 const SETTINGS_URL = '/api/admin/settings';
 
-/** One editable amount setting: shown in AED, stored in fils, every change audited on the server. */
+const isPercent = (s: SettingJson) => s.unit === 'bps';
+/** How a stored value reads: AED for amounts in fils, a percentage for basis points. */
+const shown = (s: SettingJson, raw: string) => (isPercent(s) ? `${(Number(raw) / 100).toString()}%` : formatMoney(BigInt(raw), 'AED', { decimals: 0 }));
+
+/** One editable setting: an amount (shown in AED, stored in fils) or a percentage (stored in basis points); every change audited on the server. */
 function AmountSetting({ setting }: { setting: SettingJson }) {
   const id = useId();
   const client = useQueryClient();
+  const percent = isPercent(setting);
   const [value, setValue] = useState(() => (Number(setting.value) / 100).toString());
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (fils: string) => api.put<SettingJson>(`${SETTINGS_URL}/${setting.key}`, { value: fils }),
+    mutationFn: (stored: string) => api.put<SettingJson>(`${SETTINGS_URL}/${setting.key}`, { value: stored }),
     onSuccess: (saved) => {
       setError(null);
       void client.invalidateQueries({ queryKey: [SETTINGS_URL] });
-      toast({ title: 'Setting saved', description: `${saved.label} is now ${formatMoney(BigInt(saved.value), 'AED', { decimals: 0 })}.`, variant: 'success' });
+      toast({ title: 'Setting saved', description: `${saved.label} is now ${shown(saved, saved.value)}.`, variant: 'success' });
     },
     onError: (e) => setError(errorText(e, 'The setting could not be saved.')),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const clean = value.replace(/[,\s]/g, '');
+    const clean = value.replace(/[,\s%]/g, '');
     if (!/^\d+(\.\d{1,2})?$/.test(clean)) {
-      setError('Enter an amount in AED, for example 180000 or 180000.50.');
+      setError(percent ? 'Enter a percentage, for example 2 or 2.5.' : 'Enter an amount in AED, for example 180000 or 180000.50.');
       return;
     }
     const [whole, frac = ''] = clean.split('.');
@@ -41,11 +46,11 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
           {setting.label}
         </label>
         <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-500">
-          {setting.description} Default {formatMoney(BigInt(setting.default), 'AED', { decimals: 0 })}.
+          {setting.description} Default {shown(setting, setting.default)}.
           {setting.updatedAt ? ` Last changed ${formatDateTime(setting.updatedAt)} by ${setting.updatedBy ?? 'an administrator'}.` : ''}
         </p>
         <div className="mt-2 flex max-w-xs items-center rounded-lg border border-slate-300 bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
-          <span className="pl-3 text-sm text-slate-500">AED</span>
+          {percent ? null : <span className="pl-3 text-sm text-slate-500">AED</span>}
           <input
             id={id}
             inputMode="decimal"
@@ -55,6 +60,7 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             aria-invalid={error ? true : undefined}
           />
+          {percent ? <span className="pr-3 text-sm text-slate-500">%</span> : null}
         </div>
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
