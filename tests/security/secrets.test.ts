@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 /**
  * Issue 10 — secrets out of reach. Each test fails if the finding comes back: reset tokens or MFA
  * codes stored in the email outbox (any column), bodies kept after delivery, TOTP seeds stored in
@@ -113,11 +115,38 @@ describeEachDb('security: secrets out of reach', (kind) => {
     // A batch (a run's notifications) is one insert, delivered the same way.
     expect(await queueEmails(database.db, [1, 2].map((n) => ({ to, subject: `Batch ${n}`, text: 'Rent paid.', kind: 'notification.distribution' })))).toBe(2);
     expect(await deliverQueuedEmails(database.db)).toBe(2);
-    expect(sent.filter((m) => m.to === to).map((m) => m.subject)).toEqual(['Rent paid', 'Batch 1', 'Batch 2']);
+    // Rows of one insert share their creation time, so the batch's own order is not promised.
+    expect(sent.filter((m) => m.to === to).map((m) => m.subject).sort()).toEqual(['Batch 1', 'Batch 2', 'Rent paid']);
     await expect(queueEmails(database.db, [{ to, subject: 'Code', text: 'Code 123456', kind: 'mfa_code', secrets: ['123456'] }])).rejects.toThrow(/no message with secrets/);
     // A message with secrets is never queued with its text: it goes out at once, redacted in the outbox.
     const secret = await queueEmail(database.db, { to, subject: 'Code', text: 'Code 123456', kind: 'mfa_code', secrets: ['123456'] });
     expect(secret.status).toBe('sent');
+  });
+
+  it('attachments (an invoice PDF) are queued with the message, reach the transport byte for byte, and leave the outbox once sent', async () => {
+    const sent: EmailMessage[] = [];
+    setEmailTransport({ send: async (m) => void sent.push(m) });
+    const to = `attach.${kind}.${Date.now().toString(36)}@example.ae`;
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x00, 0xff]);
+    await database.db.transaction(async (tx) => {
+      await queueEmail(tx, { to, subject: 'Tax Invoice INV-2026-0001', text: 'Attached.', kind: 'invoice', attachments: [{ filename: 'INV-2026-0001.pdf', contentType: 'application/pdf', content: pdf }] });
+    });
+    const queued = JSON.parse((await outboxDump()).split('\n').find((j) => j.includes(to))!);
+    expect(queued.attachments).toEqual([{ filename: 'INV-2026-0001.pdf', contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }]);
+    expect(await deliverQueuedEmails(database.db)).toBeGreaterThanOrEqual(1);
+    const got = sent.find((m) => m.to === to)!;
+    expect(got.attachments?.map((a) => [a.filename, a.contentType, [...a.content]])).toEqual([['INV-2026-0001.pdf', 'application/pdf', [...pdf]]]);
+    expect(JSON.parse((await outboxDump()).split('\n').find((j) => j.includes(to))!)).toMatchObject({ status: 'sent', text: null, attachments: null });
+  });
+
+  it('without SMTP, the development mailbox keeps the attachment beside the message and names it', async () => {
+    setEmailTransport(null);
+    const to = `devattach.${kind}.${Date.now().toString(36)}@example.ae`;
+    await sendEmail(database.db, { to, subject: 'Purchase order PO-2026-0001', text: 'Please find our order attached.', kind: 'purchase_order', attachments: [{ filename: 'PO 2026/0001.pdf', contentType: 'application/pdf', content: new TextEncoder().encode('%PDF-1.7') }] });
+    const mail = readDevMailbox({ to })[0]!;
+    const name = mail.text.match(/Attached: (\S+)/)![1]!;
+    expect(name).toMatch(/-PO_2026_0001\.pdf$|-0001\.pdf$/);
+    expect(readFileSync(path.join(path.dirname(mail.file), name), 'utf8')).toBe('%PDF-1.7');
   });
 
   it('a failed delivery keeps only the redacted body', async () => {
