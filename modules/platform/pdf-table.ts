@@ -30,6 +30,13 @@ export function percentText(bps: number): string {
   return `${minorToDecimal(BigInt(bps), 2).replace(/\.?0+$/, '')}%`;
 }
 
+const UNITS: Record<string, string> = { C62: '', EA: '', MON: 'month', HUR: 'hour', DAY: 'day', ANN: 'year', MTK: 'm²', MTR: 'm', KGM: 'kg', LTR: 'litre', SET: 'set' };
+/** A quantity with its UN/ECE rec 20 unit as a reader says it: "2.5 hour", "4" (pieces), "3 XYZ" for a code we do not name. */
+export function quantityText(quantity: string, unitCode: string): string {
+  const unit = UNITS[unitCode] ?? unitCode;
+  return unit ? `${quantity} ${unit}` : quantity;
+}
+
 export type PdfColumn = { label: string; width: number; align?: 'left' | 'right' };
 export type PdfRow = { cells: string[]; bold?: boolean };
 type TextStyle = { bold?: boolean; size?: number; color?: string; x?: number; width?: number; align?: 'left' | 'right' | 'center'; after?: number };

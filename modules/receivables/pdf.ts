@@ -7,7 +7,7 @@
 import { emirateLabels, taxCodeLabels, UBL_TAX_CATEGORY } from '@modules/tax';
 import { formatDate } from '@modules/platform/dates';
 import { BASE_CURRENCY } from '@modules/platform/money';
-import { createSheet, moneyText, PDF_COLORS, percentText, type PdfColumn, type PdfRow, type PdfSheet } from '@modules/platform/pdf-table';
+import { createSheet, moneyText, PDF_COLORS, percentText, quantityText, type PdfColumn, type PdfRow, type PdfSheet } from '@modules/platform/pdf-table';
 import type { DocumentParty, InvoiceDocument } from './document';
 
 export const invoiceTitle = (doc: Pick<InvoiceDocument, 'kind'>) => (doc.kind === 'credit_note' ? 'Tax Credit Note' : 'Tax Invoice');
@@ -98,7 +98,7 @@ export function invoicePdf(doc: InvoiceDocument, opts: { compress?: boolean } = 
     cells: [
       String(l.lineNo),
       l.description,
-      `${l.quantity}${l.unitCode === 'C62' ? '' : ` ${unitLabel(l.unitCode)}`}`,
+      quantityText(l.quantity, l.unitCode),
       money(l.unitPriceDoc),
       l.discountDoc ? money(l.discountDoc) : '',
       money(l.netDoc),
@@ -165,6 +165,3 @@ const shortTaxLabel: Record<InvoiceDocument['lines'][number]['taxCode'], string>
   reverse_charge: 'RC',
   import: 'RC',
 };
-
-const UNITS: Record<string, string> = { MON: 'month', HUR: 'hour', DAY: 'day', ANN: 'year', MTK: 'm²', KGM: 'kg', LTR: 'litre', MTR: 'm' };
-const unitLabel = (code: string) => UNITS[code] ?? code;
