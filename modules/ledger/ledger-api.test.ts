@@ -377,5 +377,32 @@ describeEachDb('ledger API', (kind) => {
       expect(bad.status).toBe(422);
       expect((await admin.json('PATCH', `${BASE}/recurring-entries/${created.body.id}`, { active: false })).body.active).toBe(false);
     });
+
+    it('lists recurring entries on the list contract: search, status, sort, pages and CSV', async () => {
+      const make = (name: string, dayOfMonth: number) =>
+        admin.json('POST', `${BASE}/recurring-entries`, { name, memo: `${name} accrual`, dayOfMonth, startDate: '2026-01-01', lines: [{ accountCode: A.technology, debit: 1000, credit: 0 }, { accountCode: A.tradePayables, debit: 0, credit: 1000 }] });
+      const rent = await make('Zeta office rent', 1);
+      await make('Audit fee accrual', 28);
+      await admin.json('PATCH', `${BASE}/recurring-entries/${rent.body.id}`, { active: false });
+      const list = (query: string) => admin.json('GET', `${BASE}/recurring-entries?${query}`);
+
+      const byName = await list('sort=name');
+      const names = byName.body.items.map((t: { name: string }) => t.name);
+      expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      expect(byName.body.total).toBe(names.length);
+      expect((await list('q=audit')).body.items.map((t: { name: string }) => t.name)).toEqual(['Audit fee accrual']);
+      const paused = await list('status=paused');
+      expect(paused.body.items.map((t: { name: string }) => t.name)).toContain('Zeta office rent');
+      expect(paused.body.items.every((t: { active: boolean }) => !t.active)).toBe(true);
+      expect((await list('sort=-dayOfMonth&limit=1')).body.items[0].dayOfMonth).toBe(28);
+      expect((await list('status=sleeping')).status).toBe(400);
+      expect((await list('sort=memo')).status).toBe(400);
+
+      const csv = await admin.request('GET', `${BASE}/recurring-entries/export?q=audit`);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      const lines = (await csv.text()).trim().split('\r\n');
+      expect(lines[0]).toBe('Name,Memo,Day of month,Start,End,Status,Lines,Debits (AED),Last run (UTC)');
+      expect(lines.slice(1)).toEqual(['Audit fee accrual,Audit fee accrual accrual,28,2026-01-01,,Active,2,10.00,']);
+    });
   });
 });

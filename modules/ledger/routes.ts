@@ -28,6 +28,8 @@ import {
 } from './contract';
 import { accountOptionsQuery, accountsListQuery, costCentersListQuery } from './chart-list-contract';
 import { accountCsvRows, ACCOUNTS_CSV_HEADER, COST_CENTERS_CSV_HEADER, costCenterCsvRows, listAccountsPage, listCostCentersPage } from './chart-list';
+import { recurringListQuery } from './recurring-contract';
+import { listRecurringPage, RECURRING_CSV_HEADER, recurringCsvRows } from './recurring-list';
 import { addDays, todayInDubai } from '../platform/dates';
 import { statementPdf, type StatementData, type StatementKind } from './pdf';
 import * as ledger from './service';
@@ -208,10 +210,8 @@ export const ledgerRoutes = (deps: { db: Db }) => {
       }, { auth: 'admin', params: periodParams, body: reopenPeriodInput })
 
       // Recurring entries ---------------------------------------------------------------------
-      .get('/recurring-entries', async () => {
-        const items = await ledger.listRecurringEntries(db);
-        return { items, total: items.length };
-      }, { auth: 'admin' })
+      .get('/recurring-entries', ({ query }) => listRecurringPage(db, query), { auth: 'admin', query: recurringListQuery })
+      .get('/recurring-entries/export', ({ query }) => csvResponse(exportName('recurring-entries'), RECURRING_CSV_HEADER, recurringCsvRows(db, query)), { auth: 'admin', query: recurringListQuery })
       .post('/recurring-entries', async ({ body, user, set }) => {
         set.status = 201;
         return ledger.createRecurringEntry(db, body, { userId: user.id });
