@@ -5,6 +5,7 @@ import { recordAudit } from '../audit';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
 import { monthEnd, monthLabel, todayInDubai, yearEnd, yearStart } from '../platform/dates';
 import { withLedgerErrors } from './errors';
+import type { PeriodJson } from './periods-contract';
 import { postManyIn } from './posting';
 import { big, rows } from './sql';
 
@@ -13,21 +14,7 @@ export const PERIOD_LOCK = 7340001;
 
 export const YEAR_END_SOURCE = 'ledger.year-end';
 
-export type PeriodJson = {
-  period: string;
-  kind: 'month' | 'year';
-  label: string;
-  start: string;
-  end: string;
-  status: 'open' | 'closed';
-  closedAt: string | null;
-  closedBy: string | null;
-  /** The name of the administrator who closed it. */
-  closedByName: string | null;
-  closingEntry: { id: string; number: string } | null;
-  postedEntries: number;
-  draftEntries: number;
-};
+export type { PeriodJson } from './periods-contract';
 
 type PeriodRow = { kind: 'month' | 'year'; start: string; end: string; status: 'open' | 'closed'; closed_at: string | null; closed_by: string | null; closed_by_name: string | null; closing_entry_id: string | null; closing_number: string | null };
 
