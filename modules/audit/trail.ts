@@ -11,6 +11,8 @@ export type TrailRule = {
   entityType: string;
   summary: (m: RegExpMatchArray, body: Record<string, unknown>, response: unknown) => string;
   entityId?: (m: RegExpMatchArray, body: Record<string, unknown>, response: unknown) => string | null;
+  /** The service records this action itself with recordAudit, inside its transaction: the trail stays silent. */
+  inService?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export const auditTrail = (deps: { db: Db }, prefix: string, rules: TrailRule[])
       if (rule.method !== method) continue;
       const m = sub.match(rule.pattern);
       if (!m) continue;
+      if (rule.inService) return;
       await recordAudit(deps.db, {
         actorId: user.id,
         action: rule.action,

@@ -325,7 +325,7 @@ describeEachDb('ledger books', (kind) => {
       const bySql = await rejection(db.execute(sql`update ledger_journal_entries set status = 'posted' where id = ${entry.id}`));
       expect(sqlState(bySql)).toBe('LDG03');
       expect((await postSimple(db, '2026-05-01', [[A.bankOperating, 100, 0], [A.shareCapital, 0, 100]])).created).toBe(true);
-      await reopenMonth(db, '2026-04');
+      await reopenMonth(db, '2026-04', { userId: null, reason: 'A late supplier invoice for April' });
       expect((await postDraft(db, entry.id)).status).toBe('posted');
       const { months } = await listPeriods(db, 2026);
       expect(months[3]).toMatchObject({ period: '2026-04', label: 'April 2026', status: 'open', postedEntries: 1 });

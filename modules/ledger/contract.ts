@@ -322,6 +322,9 @@ export const updateRecurringEntryInput = z.object({
 });
 export const runRecurringInput = z.object({ asOf: dateSchema('asOf').optional() });
 
+/** Why a closed month is opened again: kept in the audit log beside who did it. */
+export const reopenPeriodInput = z.object({ reason: z.string({ error: 'Give the reason for reopening the month' }).trim().min(3, 'Give the reason for reopening the month (at least 3 characters)').max(500, 'The reason must be at most 500 characters') });
+
 /** A month "2026-03" or a fiscal year "2026". */
 export const periodParam = z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, 'The period must be a month as YYYY-MM or a year as YYYY');
 

@@ -8,9 +8,11 @@ import type { Database } from '@db/client';
 import { DEMO_ADMIN, DEMO_INVESTOR } from '@db/seed';
 import { TestClient } from '@tests/helpers/client';
 import { describeEachDb } from '@tests/helpers/db';
+import { sql } from 'drizzle-orm';
 import { minorToDecimalString } from '../platform/contract';
 import { LEDGER_ACCOUNTS as A } from './contract';
 import { ledgerRoutes } from './routes';
+import { rows } from './sql';
 import { ledgerTestDatabase } from './test-helpers';
 
 const BASE = '/api/admin/ledger';
@@ -301,7 +303,7 @@ describeEachDb('ledger API', (kind) => {
       expect(closed.body.period).toMatchObject({ period: '2026-03', status: 'closed', draftEntries: 1 });
       const refused = await admin.json('POST', `${BASE}/journal-entries/${draft.body.id}/post`, {});
       expect(refused).toEqual({ status: 422, body: { message: 'March 2026 is closed, so nothing dated 2026-03-10 can be posted. Date the entry in an open period or reopen the month.', error: 'period_closed' } });
-      expect((await admin.json('POST', `${BASE}/periods/2026-03/reopen`, {})).body.period.status).toBe('open');
+      expect((await admin.json('POST', `${BASE}/periods/2026-03/reopen`, { reason: 'Supplier invoice for March arrived late' })).body.period.status).toBe('open');
       expect((await admin.json('POST', `${BASE}/journal-entries/${draft.body.id}/post`, {})).status).toBe(200);
       const year = await admin.json('POST', `${BASE}/periods/2099/close`, {});
       expect(year.status).toBe(422);
@@ -309,6 +311,38 @@ describeEachDb('ledger API', (kind) => {
       const periods = await admin.json('GET', `${BASE}/periods?year=2026`);
       expect(periods.body.months).toHaveLength(12);
       expect((await admin.json('POST', `${BASE}/periods/2026-13/close`, {})).status).toBe(400);
+    });
+
+    it('reopens a month only with a reason, and keeps the reason in the audit log once', async () => {
+      const closed = await admin.json('POST', `${BASE}/periods/2026-06/close`, {});
+      expect(closed.body.period).toMatchObject({ status: 'closed', closedByName: expect.stringMatching(/\S/) });
+      const reopen = (body: unknown) => admin.json('POST', `${BASE}/periods/2026-06/reopen`, body);
+      for (const [body, message] of [
+        [{}, 'Give the reason for reopening the month'],
+        [{ reason: 42 }, 'Give the reason for reopening the month'],
+        [{ reason: '  ok ' }, 'Give the reason for reopening the month (at least 3 characters)'],
+        [{ reason: 'x'.repeat(501) }, 'The reason must be at most 500 characters'],
+      ] as const) {
+        const refused = await reopen(body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(refused.body.message).toContain(message);
+      }
+      expect((await admin.json('GET', `${BASE}/periods?year=2026`)).body.months[5].status).toBe('closed');
+
+      const reason = 'Correcting the June service charge accrual';
+      const reopened = await reopen({ reason: `  ${reason} ` });
+      expect(reopened.status).toBe(200);
+      expect(reopened.body.period).toMatchObject({ period: '2026-06', status: 'open', closedAt: null, closedByName: null });
+      const logRows = await rows<{ summary: string; details: { reason: string }; actor_label: string }>(
+        database.db,
+        sql`select summary, details, actor_label from audit_log where entity_type = 'fiscal-period' and entity_id = '2026-06' and action = 'ledger.period.reopen'`,
+      );
+      expect(logRows).toHaveLength(1);
+      expect(logRows[0]).toMatchObject({ summary: `Reopened June 2026: ${reason}`, details: { period: '2026-06', reason } });
+      expect(logRows[0].actor_label).not.toBe('system');
+
+      const again = await reopen({ reason });
+      expect(again).toEqual({ status: 422, body: { message: 'June 2026 is not closed.', error: 'period_not_closed' } });
     });
 
     it('manages cost centers in a hierarchy', async () => {
@@ -342,6 +376,33 @@ describeEachDb('ledger API', (kind) => {
       const bad = await admin.json('POST', `${BASE}/recurring-entries`, { name: 'Bad', dayOfMonth: 5, startDate: '2026-01-05', lines: [{ accountCode: A.technology, debit: 1, credit: 0 }, { accountCode: A.tradePayables, debit: 0, credit: 2 }] });
       expect(bad.status).toBe(422);
       expect((await admin.json('PATCH', `${BASE}/recurring-entries/${created.body.id}`, { active: false })).body.active).toBe(false);
+    });
+
+    it('lists recurring entries on the list contract: search, status, sort, pages and CSV', async () => {
+      const make = (name: string, dayOfMonth: number) =>
+        admin.json('POST', `${BASE}/recurring-entries`, { name, memo: `${name} accrual`, dayOfMonth, startDate: '2026-01-01', lines: [{ accountCode: A.technology, debit: 1000, credit: 0 }, { accountCode: A.tradePayables, debit: 0, credit: 1000 }] });
+      const rent = await make('Zeta office rent', 1);
+      await make('Audit fee accrual', 28);
+      await admin.json('PATCH', `${BASE}/recurring-entries/${rent.body.id}`, { active: false });
+      const list = (query: string) => admin.json('GET', `${BASE}/recurring-entries?${query}`);
+
+      const byName = await list('sort=name');
+      const names = byName.body.items.map((t: { name: string }) => t.name);
+      expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      expect(byName.body.total).toBe(names.length);
+      expect((await list('q=audit')).body.items.map((t: { name: string }) => t.name)).toEqual(['Audit fee accrual']);
+      const paused = await list('status=paused');
+      expect(paused.body.items.map((t: { name: string }) => t.name)).toContain('Zeta office rent');
+      expect(paused.body.items.every((t: { active: boolean }) => !t.active)).toBe(true);
+      expect((await list('sort=-dayOfMonth&limit=1')).body.items[0].dayOfMonth).toBe(28);
+      expect((await list('status=sleeping')).status).toBe(400);
+      expect((await list('sort=memo')).status).toBe(400);
+
+      const csv = await admin.request('GET', `${BASE}/recurring-entries/export?q=audit`);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      const lines = (await csv.text()).trim().split('\r\n');
+      expect(lines[0]).toBe('Name,Memo,Day of month,Start,End,Status,Lines,Debits (AED),Last run (UTC)');
+      expect(lines.slice(1)).toEqual(['Audit fee accrual,Audit fee accrual accrual,28,2026-01-01,,Active,2,10.00,']);
     });
   });
 });

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { unprocessable } from '@api/errors';
+import { recordAudit } from '../audit';
 import { formatEntryNumber, LEDGER_ACCOUNTS, ledgerMessages } from './contract';
 import { monthEnd, monthLabel, todayInDubai, yearEnd, yearStart } from '../platform/dates';
 import { withLedgerErrors } from './errors';
+import type { PeriodJson } from './periods-contract';
 import { postManyIn } from './posting';
 import { big, rows } from './sql';
 
@@ -12,28 +14,18 @@ export const PERIOD_LOCK = 7340001;
 
 export const YEAR_END_SOURCE = 'ledger.year-end';
 
-export type PeriodJson = {
-  period: string;
-  kind: 'month' | 'year';
-  label: string;
-  start: string;
-  end: string;
-  status: 'open' | 'closed';
-  closedAt: string | null;
-  closedBy: string | null;
-  closingEntry: { id: string; number: string } | null;
-  postedEntries: number;
-  draftEntries: number;
-};
+export type { PeriodJson } from './periods-contract';
 
-type PeriodRow = { kind: 'month' | 'year'; start: string; end: string; status: 'open' | 'closed'; closed_at: string | null; closed_by: string | null; closing_entry_id: string | null; closing_number: string | null };
+type PeriodRow = { kind: 'month' | 'year'; start: string; end: string; status: 'open' | 'closed'; closed_at: string | null; closed_by: string | null; closed_by_name: string | null; closing_entry_id: string | null; closing_number: string | null };
 
 async function periodRows(db: Db, from: string, to: string): Promise<PeriodRow[]> {
   return rows<PeriodRow>(
     db,
     sql`select p.kind, p.start_date::text as start, p.end_date::text as "end", p.status, p.closed_at::text, p.closed_by,
+               coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as closed_by_name,
                p.closing_entry_id, e.number::text as closing_number
           from ledger_fiscal_periods p left join ledger_journal_entries e on e.id = p.closing_entry_id
+          left join users u on u.id = p.closed_by
          where p.start_date >= ${from} and p.end_date <= ${to}`,
   );
 }
@@ -63,6 +55,7 @@ export async function listPeriods(db: Db, year: number): Promise<{ year: PeriodJ
       status: row?.status ?? 'open',
       closedAt: row?.status === 'closed' ? iso(row.closed_at) : null,
       closedBy: row?.status === 'closed' ? row.closed_by : null,
+      closedByName: row?.status === 'closed' ? row.closed_by_name : null,
       closingEntry: row?.closing_entry_id ? { id: row.closing_entry_id, number: formatEntryNumber(row.closing_number ?? '') } : null,
       postedEntries: monthCounts.reduce((n, c) => n + Number(c?.posted ?? 0), 0),
       draftEntries: monthCounts.reduce((n, c) => n + Number(c?.drafts ?? 0), 0),
@@ -101,14 +94,28 @@ export async function closeMonth(db: Db, month: string, opts: { userId?: string 
   return (await listPeriods(db, Number(month.slice(0, 4)))).months[Number(month.slice(5, 7)) - 1];
 }
 
-/** Reopens a month of a year that is still open. */
-export async function reopenMonth(db: Db, month: string): Promise<PeriodJson> {
+/**
+ * Reopens a closed month of a year that is still open. The reason, with who gave it, goes to the audit log
+ * in the same transaction: a month is never reopened without its reason on record.
+ */
+export async function reopenMonth(db: Db, month: string, opts: { userId: string | null; reason: string; ip?: string | null }): Promise<PeriodJson> {
   const start = `${month}-01`;
   const year = month.slice(0, 4);
+  const reason = opts.reason.trim();
   await db.transaction(async (tx) => {
     await rows(tx, sql`select pg_advisory_xact_lock(${PERIOD_LOCK})`);
     if (await isClosed(tx, 'year', yearStart(year))) throw unprocessable(ledgerMessages.yearClosedCannotReopen(year), 'year_closed');
+    if (!(await isClosed(tx, 'month', start))) throw unprocessable(ledgerMessages.periodNotClosed(monthLabel(start)), 'period_not_closed');
     await upsertPeriod(tx, 'month', start, monthEnd(start), 'open', null);
+    await recordAudit(tx, {
+      actorId: opts.userId,
+      action: 'ledger.period.reopen',
+      entityType: 'fiscal-period',
+      entityId: month,
+      summary: `Reopened ${monthLabel(start)}: ${reason}`,
+      details: { period: month, reason },
+      ip: opts.ip ?? null,
+    });
   });
   return (await listPeriods(db, Number(year))).months[Number(month.slice(5, 7)) - 1];
 }

@@ -5,29 +5,18 @@ import { AppError, notFound } from '@api/errors';
 import { ledgerMessages, type recurringEntryInput, type updateRecurringEntryInput } from './contract';
 import { addMonths, dayInMonth, monthStart, todayInDubai } from '../platform/dates';
 import { post, validateLines, type PostingLine } from './posting';
+import type { RecurringEntryJson, RecurringLineJson, RecurringRunReport } from './recurring-contract';
 import { ledgerRecurringEntries } from './schema';
 import { rows } from './sql';
 
 export const RECURRING_SOURCE = 'ledger.recurring';
 
-type StoredLine = { accountCode: string; debit: string; credit: string; currency?: string; rate?: string; costCenter?: string | null; property?: string | null; memo?: string | null };
-
-export type RecurringEntryJson = {
-  id: string;
-  name: string;
-  memo: string;
-  dayOfMonth: number;
-  startDate: string;
-  endDate: string | null;
-  active: boolean;
-  lines: StoredLine[];
-  lastRunAt: string | null;
-  createdBy: string | null;
-};
+type StoredLine = RecurringLineJson;
+export type { RecurringEntryJson, RecurringRunReport } from './recurring-contract';
 
 type Row = typeof ledgerRecurringEntries.$inferSelect;
 
-const toJson = (r: Row): RecurringEntryJson => ({
+export const toRecurringJson = (r: Row): RecurringEntryJson => ({
   id: r.id,
   name: r.name,
   memo: r.memo,
@@ -44,7 +33,7 @@ const toPostingLines = (lines: StoredLine[]): PostingLine[] =>
   lines.map((l) => ({ ...l, debit: BigInt(l.debit), credit: BigInt(l.credit) }));
 
 export async function listRecurringEntries(db: Db): Promise<RecurringEntryJson[]> {
-  return (await db.select().from(ledgerRecurringEntries).orderBy(asc(ledgerRecurringEntries.name))).map(toJson);
+  return (await db.select().from(ledgerRecurringEntries).orderBy(asc(ledgerRecurringEntries.name))).map(toRecurringJson);
 }
 
 async function getTemplate(db: Db, id: string): Promise<Row> {
@@ -72,7 +61,7 @@ export async function createRecurringEntry(db: Db, input: z.output<typeof recurr
     .insert(ledgerRecurringEntries)
     .values({ name: input.name, memo: input.memo, dayOfMonth: input.dayOfMonth, startDate: input.startDate, endDate: input.endDate ?? null, active: input.active, lines, createdBy: opts.userId ?? null })
     .returning();
-  return toJson(created);
+  return toRecurringJson(created);
 }
 
 export async function updateRecurringEntry(db: Db, id: string, input: z.output<typeof updateRecurringEntryInput>): Promise<RecurringEntryJson> {
@@ -86,7 +75,7 @@ export async function updateRecurringEntry(db: Db, id: string, input: z.output<t
     patch.endDate = input.endDate;
   }
   const [updated] = await db.update(ledgerRecurringEntries).set(patch).where(eq(ledgerRecurringEntries.id, id)).returning();
-  return toJson(updated);
+  return toRecurringJson(updated);
 }
 
 export async function deleteRecurringEntry(db: Db, id: string): Promise<void> {
@@ -94,11 +83,6 @@ export async function deleteRecurringEntry(db: Db, id: string): Promise<void> {
   await db.delete(ledgerRecurringEntries).where(eq(ledgerRecurringEntries.id, id));
 }
 
-export type RecurringRunReport = {
-  asOf: string;
-  posted: { templateId: string; month: string; entryId: string; number: string }[];
-  failed: { templateId: string; month: string; message: string }[];
-};
 
 /**
  * Posts every due month of every active template up to `asOf` (catching up missed months), each in its

@@ -4,6 +4,7 @@ import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, unprocessable } from '@api/errors';
 import { csvResponse, exportName } from '@api/list';
+import { requestMeta } from '@api/request-meta';
 import { authPlugin, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {
@@ -17,6 +18,7 @@ import {
   listEntriesQuery,
   periodParam,
   recurringEntryInput,
+  reopenPeriodInput,
   reportQuery,
   runRecurringInput,
   updateAccountInput,
@@ -26,6 +28,8 @@ import {
 } from './contract';
 import { accountOptionsQuery, accountsListQuery, costCentersListQuery } from './chart-list-contract';
 import { accountCsvRows, ACCOUNTS_CSV_HEADER, COST_CENTERS_CSV_HEADER, costCenterCsvRows, listAccountsPage, listCostCentersPage } from './chart-list';
+import { recurringListQuery } from './recurring-contract';
+import { listRecurringPage, RECURRING_CSV_HEADER, recurringCsvRows } from './recurring-list';
 import { addDays, todayInDubai } from '../platform/dates';
 import { statementPdf, type StatementData, type StatementKind } from './pdf';
 import * as ledger from './service';
@@ -93,7 +97,8 @@ const ledgerTrail: TrailRule[] = [
   { method: 'POST', pattern: /^\/journal-entries\/([^/]+)\/post$/, action: 'ledger.entry.post', entityType: 'journal-entry', summary: (_m, _b, r) => `Posted journal entry ${entryNo(r)}` },
   { method: 'POST', pattern: /^\/journal-entries\/([^/]+)\/reverse$/, action: 'ledger.entry.reverse', entityType: 'journal-entry', summary: (_m, _b, r) => `Reversed journal entry ${(r as { original?: EntryLike })?.original?.number ?? ''} with ${(r as { reversal?: EntryLike })?.reversal?.number ?? ''}` },
   { method: 'POST', pattern: /^\/periods\/([^/]+)\/close$/, action: 'ledger.period.close', entityType: 'fiscal-period', summary: (m) => (m[1]!.length === 4 ? `Closed fiscal year ${m[1]} (income and expenses moved to retained earnings)` : `Closed period ${m[1]}`) },
-  { method: 'POST', pattern: /^\/periods\/([^/]+)\/reopen$/, action: 'ledger.period.reopen', entityType: 'fiscal-period', summary: (m) => `Reopened period ${m[1]}` },
+  // reopenMonth records the reopening and its reason itself, in its transaction.
+  { method: 'POST', pattern: /^\/periods\/([^/]+)\/reopen$/, action: 'ledger.period.reopen', entityType: 'fiscal-period', inService: true, summary: (m) => `Reopened period ${m[1]}` },
   { method: 'POST', pattern: /^\/recurring-entries$/, action: 'ledger.recurring.create', entityType: 'recurring-entry', entityId: (_m, _b, r) => (r as { id?: string })?.id ?? null, summary: (_m, b) => `Created recurring entry “${text(b.name) || text(b.memo)}”` },
   { method: 'PATCH', pattern: /^\/recurring-entries\/([^/]+)$/, action: 'ledger.recurring.update', entityType: 'recurring-entry', summary: () => 'Edited a recurring entry' },
   { method: 'DELETE', pattern: /^\/recurring-entries\/([^/]+)$/, action: 'ledger.recurring.delete', entityType: 'recurring-entry', summary: () => 'Deleted a recurring entry' },
@@ -195,20 +200,18 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         if (params.period.length === 4) return ledger.closeYear(db, Number(params.period), { userId: user.id });
         return { period: await ledger.closeMonth(db, params.period, { userId: user.id }) };
       }, { auth: 'admin', params: periodParams })
-      .post('/periods/:period/reopen', async ({ params }) => {
+      .post('/periods/:period/reopen', async ({ params, body, user, request }) => {
         if (params.period.length === 4) {
           const { year } = await ledger.listPeriods(db, Number(params.period));
           if (year.status === 'closed') throw unprocessable(ledgerMessages.yearClosedCannotReopen(params.period), 'year_closed');
           throw unprocessable(ledgerMessages.periodNotClosed(year.label), 'period_not_closed');
         }
-        return { period: await ledger.reopenMonth(db, params.period) };
-      }, { auth: 'admin', params: periodParams })
+        return { period: await ledger.reopenMonth(db, params.period, { userId: user.id, reason: body.reason, ip: requestMeta(request).ip }) };
+      }, { auth: 'admin', params: periodParams, body: reopenPeriodInput })
 
       // Recurring entries ---------------------------------------------------------------------
-      .get('/recurring-entries', async () => {
-        const items = await ledger.listRecurringEntries(db);
-        return { items, total: items.length };
-      }, { auth: 'admin' })
+      .get('/recurring-entries', ({ query }) => listRecurringPage(db, query), { auth: 'admin', query: recurringListQuery })
+      .get('/recurring-entries/export', ({ query }) => csvResponse(exportName('recurring-entries'), RECURRING_CSV_HEADER, recurringCsvRows(db, query)), { auth: 'admin', query: recurringListQuery })
       .post('/recurring-entries', async ({ body, user, set }) => {
         set.status = 201;
         return ledger.createRecurringEntry(db, body, { userId: user.id });

@@ -62,7 +62,7 @@ describeEachDb('ledger year-end close', (kind) => {
 
     const locked = (await rejection(postSimple(db, '2025-11-30', [[A.bankOperating, 1, 0], [A.shareCapital, 0, 1]]))) as AppError;
     expect(locked.message).toBe(ledgerMessages.yearClosed('2025', '2025-11-30'));
-    expect(((await rejection(reopenMonth(db, '2025-11'))) as AppError).message).toBe(ledgerMessages.yearClosedCannotReopen('2025'));
+    expect(((await rejection(reopenMonth(db, '2025-11', { userId: null, reason: 'Audit adjustment' }))) as AppError).message).toBe(ledgerMessages.yearClosedCannotReopen('2025'));
     expect(((await rejection(reverseEntry(db, closing.id, { date: '2026-01-21' }))) as AppError).message).toBe(ledgerMessages.closingCannotBeReversed);
     const again = await closeYear(db, 2025, { today: '2026-01-21' });
     expect(again.closingEntry?.id).toBe(closing.id);
