@@ -76,7 +76,7 @@ export function returnPdf(r: VatReturnJson, opts: { generatedAt: Date; compress?
     ['Taxable person', r.registration.legalName],
     ['TRN', r.registration.registered ? r.registration.trn : `${r.registration.trn} (not yet registered in the tax settings)`],
     ['Address', r.registration.address || '—'],
-    ['Tax period', `${r.period}: ${formatDate(r.from)} – ${formatDate(r.to)}`],
+    ['Tax period', `${r.period}: ${formatDate(r.from)} to ${formatDate(r.to)}`],
     ['Due date', formatDate(r.dueDate)],
     ['Status', status],
   ];
