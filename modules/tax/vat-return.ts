@@ -9,7 +9,7 @@
  * So box 14 equals the movement on 2410 less the movement on 1410 by construction. A filed return reads the
  * figures stored when it was filed.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound } from '@api/errors';
 import { sqlRows } from '@api/list';
@@ -29,7 +29,7 @@ import {
   type VatPeriodStatus,
   type VatReturnJson,
 } from './return-contract';
-import { vatReturns } from './schema';
+import type { vatReturns } from './schema';
 import { getTaxSettings } from './settings';
 
 type Box = { amount: bigint; vat: bigint; adjustment: bigint };
@@ -227,9 +227,4 @@ export async function getVatReturn(db: Db, key: string, today = todayInDubai()):
         }
       : null,
   };
-}
-
-export async function filedReturnRow(db: Db, period: string) {
-  const [row] = await db.select().from(vatReturns).where(eq(vatReturns.period, period));
-  return row ?? null;
 }
