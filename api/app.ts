@@ -27,6 +27,7 @@ import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
+import { taxRoutes } from '../modules/tax';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
     .use(bankingRoutes({ ...deps, matchSources: [] }))
+    .use(taxRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

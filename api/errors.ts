@@ -217,6 +217,13 @@ export const errorStatus = {
   vat_period_filed: 422,
   vat_period_open: 422,
   vat_period_not_ended: 422,
+  vat_period_not_found: 404,
+  vat_return_filed: 409,
+  vat_return_paid: 409,
+  vat_return_not_filed: 422,
+  vat_not_registered: 422,
+  vat_nothing_due: 422,
+  vat_settings_locked: 422,
   // -- end of tax codes --
   // Banking and reconciliation (modules/banking).
   iban_invalid: 400,

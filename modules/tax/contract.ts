@@ -95,6 +95,9 @@ export const vatBoxLabels: Record<Exclude<VatBox, 'settlement'> | '8' | '11' | '
   '14': 'Payable tax for the period',
 };
 
+/** The boxes whose FTA form has an "Adjustment" column: manual adjustments on them are shown there. */
+export const ADJUSTMENT_COLUMN_BOXES = ['1a', '1b', '1c', '1d', '1e', '1f', '1g', '9'] as const satisfies readonly VatBox[];
+
 export type TaxDirection = 'output' | 'input';
 export type TaxDocumentType = 'invoice' | 'credit_note' | 'bill' | 'debit_note' | 'adjustment' | 'settlement';
 
@@ -155,7 +158,7 @@ export const taxMessages = {
   taxCode: `Tax code must be one of: ${TAX_CODES.join(', ')}.`,
   salesTaxCode: `Tax code must be one of: ${SALES_TAX_CODES.join(', ')}.`,
   frequency: 'Filing frequency is monthly or quarterly.',
-  firstPeriodStart: 'The first period starts on the first day of a month (YYYY-MM-01).',
+  firstPeriodStart: 'The first period starts on the first day of a month (YYYY-MM-01), no earlier than 2018-01-01 when UAE VAT began.',
   legalName: 'Enter the registered legal name, up to 200 characters.',
   address: 'Enter the registered address, up to 500 characters.',
   periodFiled: (label: string) => `The VAT return for ${label} has been filed, so its tax lines are locked. Date the document after the period, or correct it with a credit or debit note.`,
@@ -172,7 +175,10 @@ export const taxSettingsInput = z.object({
   legalName: z.string({ error: taxMessages.legalName }).trim().min(1, taxMessages.legalName).max(200, taxMessages.legalName),
   address: z.string({ error: taxMessages.address }).trim().max(500, taxMessages.address).default(''),
   filingFrequency: z.enum(FILING_FREQUENCIES, { error: taxMessages.frequency }),
-  firstPeriodStart: z.string({ error: taxMessages.firstPeriodStart }).regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, taxMessages.firstPeriodStart),
+  firstPeriodStart: z
+    .string({ error: taxMessages.firstPeriodStart })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, taxMessages.firstPeriodStart)
+    .refine((d) => d >= '2018-01-01' && d <= '2099-12-01', taxMessages.firstPeriodStart),
   defaultEmirate: emirateSchema,
 });
 export type TaxSettingsInput = z.infer<typeof taxSettingsInput>;

@@ -1,7 +1,7 @@
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { unprocessable } from '@api/errors';
-import { taxMessages, type TaxDocumentType, type TaxLineInput } from './contract';
+import { ADJUSTMENT_COLUMN_BOXES, taxMessages, type TaxDocumentType, type TaxLineInput } from './contract';
 import { taxLines, vatReturns } from './schema';
 
 export type TaxDocument = {
@@ -49,17 +49,21 @@ export async function recordTaxLines(tx: Db, doc: TaxDocument): Promise<void> {
       vat: l.vat,
     })),
   );
-  const byKey = new Map<string, { box: string; direction: string; taxable: bigint; vat: bigint }>();
+  // A manual adjustment on a box the FTA's form gives an "Adjustment" column (1a–1g, 9) is kept apart there.
+  const adjusts = (box: string) => doc.documentType === 'adjustment' && (ADJUSTMENT_COLUMN_BOXES as readonly string[]).includes(box);
+  const byKey = new Map<string, { box: string; direction: string; taxable: bigint; vat: bigint; adjustment: bigint }>();
   for (const l of lines) {
     const key = `${l.box}|${l.direction}`;
-    const t = byKey.get(key) ?? { box: l.box, direction: l.direction, taxable: 0n, vat: 0n };
+    const t = byKey.get(key) ?? { box: l.box, direction: l.direction, taxable: 0n, vat: 0n, adjustment: 0n };
     t.taxable += l.taxable;
     t.vat += l.vat;
+    if (adjusts(l.box)) t.adjustment += l.vat;
     byKey.set(key, t);
   }
   for (const t of byKey.values()) {
     await tx.execute(sql`
-      insert into tax_totals (day, box, direction, taxable, vat) values (${doc.date}, ${t.box}, ${t.direction}, ${t.taxable}, ${t.vat})
-      on conflict (day, box, direction) do update set taxable = tax_totals.taxable + excluded.taxable, vat = tax_totals.vat + excluded.vat`);
+      insert into tax_totals (day, box, direction, taxable, vat, adjustment) values (${doc.date}, ${t.box}, ${t.direction}, ${t.taxable}, ${t.vat}, ${t.adjustment})
+      on conflict (day, box, direction) do update
+        set taxable = tax_totals.taxable + excluded.taxable, vat = tax_totals.vat + excluded.vat, adjustment = tax_totals.adjustment + excluded.adjustment`);
   }
 }

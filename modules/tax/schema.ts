@@ -55,6 +55,8 @@ export const taxTotals = pgTable(
     direction: text('direction').notNull(),
     taxable: bigint('taxable', { mode: 'bigint' }).notNull().default(sql`0`),
     vat: bigint('vat', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The part of `vat` from manual adjustments on boxes 1a–1g and 9: the return's "Adjustment" column. */
+    adjustment: bigint('adjustment', { mode: 'bigint' }).notNull().default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.day, t.box, t.direction] })],
 );
@@ -75,6 +77,11 @@ export const vatReturns = pgTable(
     filedBy: uuid('filed_by').references(() => users.id, { onDelete: 'restrict' }),
     filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
     reference: text('reference').notNull().default(''),
+    /** The payment to (or refund from) the FTA: its date, the bank account and its journal entry. */
+    paidOn: date('paid_on', { mode: 'string' }),
+    paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
+    bankAccountId: uuid('bank_account_id'),
+    paymentEntryId: uuid('payment_entry_id'),
   },
   (t) => [index('vat_returns_range_idx').on(t.startDate, t.endDate), check('vat_returns_status_check', sql`${t.status} in ('filed', 'paid')`)],
 );
