@@ -226,7 +226,7 @@ export type SuggestionJson = {
 
 export type LineSuggestionsJson = { lineId: string; candidates: SuggestionJson[] };
 
-export const EXPLANATION_KINDS = ['opening', 'in_bank_not_books', 'ignored_in_bank', 'matched_outside_period', 'in_books_not_bank', 'reconciled_outside_period', 'more_in_books'] as const;
+export const EXPLANATION_KINDS = ['opening', 'in_bank_not_books', 'ignored_in_bank', 'matched_outside_period', 'in_books_not_bank', 'reconciled_outside_period', 'reversed_here', 'more'] as const;
 export type ExplanationKind = (typeof EXPLANATION_KINDS)[number];
 export const explanationLabels: Record<ExplanationKind, string> = {
   opening: 'Opening balances differ',
@@ -235,7 +235,8 @@ export const explanationLabels: Record<ExplanationKind, string> = {
   matched_outside_period: 'In the bank; its book entry is dated later',
   in_books_not_bank: 'In the books, not in the bank',
   reconciled_outside_period: 'In the books; its bank line is dated later',
-  more_in_books: 'More book lines not in the bank',
+  reversed_here: 'Created here and reversed after the date',
+  more: 'More lines, not listed one by one',
 };
 
 /** One reason the statement and ledger balances differ; the amounts add up to the difference (statement − ledger). */

@@ -30,7 +30,6 @@ export class StatementParseError extends Error {
 
 const clean = (s: unknown) =>
   String(s ?? '')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
