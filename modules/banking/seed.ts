@@ -26,7 +26,8 @@ const MAX_LINES = 60;
 
 export const DEMO_BANK_ACCOUNTS = [
   { name: 'Emirates NBD operating', iban: 'AE070331234567890123456', ledgerAccountCode: LEDGER_ACCOUNTS.bankOperating, kind: 'operating', bankName: 'Emirates NBD' },
-  { name: 'Emirates NBD client money', iban: 'AE460260001015333439101', ledgerAccountCode: LEDGER_ACCOUNTS.bankClientMoney, kind: 'client_money', bankName: 'Emirates NBD' },
+  // The brief's AE46… fails the IBAN check (mod 97); AE42 is the valid check number for the same account number.
+  { name: 'Emirates NBD client money', iban: 'AE420260001015333439101', ledgerAccountCode: LEDGER_ACCOUNTS.bankClientMoney, kind: 'client_money', bankName: 'Emirates NBD' },
 ] as const;
 
 type LedgerLine = { id: string; date: string; net: string; memo: string; number: string };
@@ -85,9 +86,10 @@ export async function seedBanking(db: Db, opts: { today?: string } = {}): Promis
   let matched = 0;
   const view = await getReconciliation(db, [], operating, { to: today });
   const half = Math.ceil(fromBooks.length / 2);
-  for (const line of view.unmatched.slice(0, half)) {
+  for (const line of view.unmatched) {
     const best = view.suggestions.find((s) => s.lineId === line.id)?.candidates.find((c) => c.kind === 'journal');
     if (!best) continue;
+    if (matched >= half) break;
     try {
       await matchLine(db, [], admin.id, operating, line.id, best.key);
       matched++;

@@ -42,6 +42,11 @@ export function mentions(text: string, reference: string): boolean {
   return ref.length >= 3 && normalizeText(text).replace(/ /g, '').includes(ref);
 }
 
+/** Document-like references in free text: "INV-2026-0004", "PO/17/2026", "BILL2026-17" (letters, then digits). */
+export function referencesIn(text: string): string[] {
+  return [...text.matchAll(/\b[A-Za-z]{2,6}[-/]?\d[\w/-]{2,}\b/g)].map((m) => m[0]).slice(0, 5);
+}
+
 const apart = (days: number) => (days === 0 ? 'same day' : `${days} day${days === 1 ? '' : 's'} apart`);
 const clamp = (n: number) => Math.max(1, Math.min(100, Math.round(n)));
 
@@ -51,9 +56,10 @@ export function scoreJournal(line: Pick<LineRow, 'date' | 'description' | 'refer
   const text = `${j.memo} ${j.line_memo ?? ''} ${j.source_id}`;
   const reasons = ['Same amount', apart(days)];
   let score = 60 - days * 3;
-  if (line.reference && mentions(text, line.reference)) {
+  const reference = [line.reference, ...referencesIn(line.description)].find((r) => r && mentions(text, r));
+  if (reference) {
     score += 30;
-    reasons.push(`reference ${line.reference}`);
+    reasons.push(`reference ${reference}`);
   } else {
     const sim = Math.max(textSimilarity(`${line.description} ${line.counterparty}`, text), line.counterparty ? textSimilarity(line.counterparty, text) : 0);
     if (sim > 0) {

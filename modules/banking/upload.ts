@@ -27,7 +27,7 @@ export const statementFormParser = (db: Db) =>
       throw err;
     }
     try {
-      return await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+      return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? contentType } }).formData();
     } catch {
       throw badRequest(statementMessages.notMultipart, 'malformed_body');
     }
