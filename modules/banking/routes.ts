@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { Db } from '@db/client';
-import { csvResponse, exportName } from '@api/list';
+import { csvResponse, exportName, type CsvCell } from '@api/list';
 import { authPlugin } from '@modules/auth';
 import { sessionGate } from '@modules/wallet';
 import { createBankAccount, listBankAccounts } from './accounts';
@@ -48,6 +48,11 @@ const ruleParam = z.object({ id, ruleId: id });
 export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) => {
   const { db } = deps;
   const sources = deps.matchSources ?? [];
+  /** A CSV export of one account's list: the account is checked before the stream starts (a 404, not a broken download). */
+  const csvFor = async (accountId: string, name: string, header: readonly string[], rowsOf: () => AsyncIterable<readonly CsvCell[]>) => {
+    await bankAccountOr404(db, accountId);
+    return csvResponse(exportName(name), header, rowsOf());
+  };
   return new Elysia({ prefix: '/api/admin/bank-accounts' })
     .use(authPlugin(deps))
     .onTransform(sessionGate(db, 'admin'))
@@ -86,9 +91,9 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
       { auth: 'admin', params: accountParam, parse: statementFormParser(db) },
     )
     .get('/:id/statements', ({ params, query }) => listStatements(db, params.id, query), { auth: 'admin', params: accountParam, query: statementsListQuery })
-    .get('/:id/statements/export', async ({ params, query }) => csvResponse(exportName('bank-statements'), STATEMENTS_CSV_HEADER, statementCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementsListQuery })
+    .get('/:id/statements/export', ({ params, query }) => csvFor(params.id, 'bank-statements', STATEMENTS_CSV_HEADER, () => statementCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementsListQuery })
     .get('/:id/lines', ({ params, query }) => listStatementLines(db, params.id, query), { auth: 'admin', params: accountParam, query: statementLinesListQuery })
-    .get('/:id/lines/export', async ({ params, query }) => csvResponse(exportName('bank-statement-lines'), LINES_CSV_HEADER, statementLineCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementLinesListQuery })
+    .get('/:id/lines/export', ({ params, query }) => csvFor(params.id, 'bank-statement-lines', LINES_CSV_HEADER, () => statementLineCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementLinesListQuery })
     .get('/:id/reconciliation', ({ params, query }) => getReconciliation(db, sources, params.id, query), { auth: 'admin', params: accountParam, query: reconciliationQuery })
     .get(
       '/:id/reconciliation/report',
@@ -104,7 +109,7 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
     .post('/:id/lines/:lineId/ignore', ({ user, params, body }) => ignoreLine(db, user.id, params.id, params.lineId, body.reason), { auth: 'admin', params: lineParam, body: ignoreInput })
     .post('/:id/lines/:lineId/unmatch', ({ user, params }) => unmatchLine(db, user.id, params.id, params.lineId), { auth: 'admin', params: lineParam })
     .get('/:id/rules', ({ params, query }) => listRules(db, params.id, query), { auth: 'admin', params: accountParam, query: rulesListQuery })
-    .get('/:id/rules/export', ({ params, query }) => csvResponse(exportName('bank-rules'), RULES_CSV_HEADER, ruleCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: rulesListQuery })
+    .get('/:id/rules/export', ({ params, query }) => csvFor(params.id, 'bank-rules', RULES_CSV_HEADER, () => ruleCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: rulesListQuery })
     .post(
       '/:id/rules',
       async ({ user, params, body, set }) => {

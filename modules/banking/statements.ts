@@ -233,8 +233,8 @@ export async function listStatements(db: Db, accountId: string, q: StatementsQue
 export const STATEMENTS_CSV_HEADER = ['Imported at', 'Format', 'File', 'From', 'To', 'Opening balance (AED)', 'Closing balance (AED)', 'Lines', 'Imported', 'Duplicates'];
 const aedCell = (fils: string | null) => (fils === null ? '' : filsToDecimal(BigInt(fils)));
 
+/** Rows of the statements export; the route checks the account first (an error can't leave a started stream). */
 export async function* statementCsvRows(db: Db, accountId: string, q: StatementsQuery) {
-  await bankAccountOr404(db, accountId);
   for await (const s of allRows((limit, offset) => statementPage(db, accountId, q, limit, offset))) {
     yield [s.createdAt, statementFormatLabels[s.format], s.fileName, s.periodFrom, s.periodTo, aedCell(s.openingBalance), aedCell(s.closingBalance), s.lineCount, s.importedCount, s.duplicateCount];
   }
@@ -267,8 +267,8 @@ export async function listStatementLines(db: Db, accountId: string, q: LinesQuer
 
 export const LINES_CSV_HEADER = ['Date', 'Amount (AED)', 'Description', 'Reference', 'Counterparty', 'Bank reference', 'Status', 'Matched entry', 'Ignored because'];
 
+/** Rows of the statement lines export; the route checks the account first. */
 export async function* statementLineCsvRows(db: Db, accountId: string, q: LinesQuery) {
-  await bankAccountOr404(db, accountId);
   for await (const l of allRows((limit, offset) => linePage(db, accountId, q, limit, offset))) {
     yield [l.date, aedCell(l.amount), l.description, l.reference, l.counterparty, l.bankRef, l.status, l.matchedEntryReference, l.ignoreReason];
   }
