@@ -228,6 +228,17 @@ export const errorStatus = {
   // Banking and reconciliation (modules/banking).
   iban_invalid: 400,
   bank_account_not_bank_ledger: 422,
+  statement_unreadable: 400,
+  csv_mapping_missing: 400,
+  statement_line_not_found: 404,
+  bank_rule_not_found: 404,
+  statement_line_not_unmatched: 409,
+  statement_line_not_matched: 409,
+  match_candidate_unavailable: 409,
+  match_amount_mismatch: 422,
+  match_source_unknown: 422,
+  bank_rule_not_posting: 422,
+  settled_without_bank_line: 422,
   // -- end of banking codes --
   // Customers, invoices and receivables (modules/receivables).
   // -- end of receivables codes --

@@ -1,6 +1,7 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { conflict, notFound, unprocessable } from '@api/errors';
+import { sqlRows } from '@api/list';
 import { recordAudit } from '../audit';
 import { ledgerAccounts } from '../ledger/schema';
 import { bankingMessages, type BankAccountJson, type BankAccountKind, type CreateBankAccountInput } from './contract';
@@ -21,10 +22,11 @@ const toJson = (r: Row, ledgerAccountName: string): BankAccountJson => ({
 
 /** True when `code` is a posting account under 1100 Cash and bank. */
 async function isBankLedgerAccount(db: Db, code: string): Promise<boolean> {
-  const result = await db.execute(sql`
+  // sqlRows: PGlite answers { rows }, the PostgreSQL driver an array.
+  const found = await sqlRows(db, sql`
     select 1 from ledger_accounts a join ledger_accounts p on p.id = a.parent_id
     where a.code = ${code} and not a.is_group and a.archived_at is null and p.code = '1100'`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return found.length > 0;
 }
 
 export async function createBankAccount(db: Db, userId: string, input: CreateBankAccountInput): Promise<BankAccountJson> {
