@@ -20,7 +20,7 @@ import { listQuery } from '../platform/list';
 import { formatAed } from '../platform/money';
 import { EMIRATES, TAX_CODES, trnSchema, type Emirate, type TaxCode } from '../tax/contract';
 
-export * from './types';
+export * from './json-contract';
 
 // ── Constants ────────────────────────────────────────────────────────────────────────────────────
 

@@ -40,7 +40,7 @@ describe('receipt posting', () => {
 });
 
 describe('bill posting', () => {
-  const bill = (lines: BillPostingLine[], d = none) => billPosting({ id: 'b1', number: 'BILL-2026-0001', supplierBillNumber: 'INV-77', supplierName: 'Supplier', date: '2026-03-15', authorId: 'u', lines, ...d });
+  const bill = (lines: BillPostingLine[], d: { costCenter: string | null; property: string | null } = none) => billPosting({ id: 'b1', number: 'BILL-2026-0001', supplierBillNumber: 'INV-77', supplierName: 'Supplier', date: '2026-03-15', authorId: 'u', lines, ...d });
   const line = (over: Partial<BillPostingLine>): BillPostingLine => ({ description: 'Work', expenseAccountCode: '5120', taxCode: 'standard', net: 100_000n, vat: 5_000n, cleared: null, ...on, ...over });
 
   it.each<[string, BillPostingLine[], Row[]]>([

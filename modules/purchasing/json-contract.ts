@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of the purchasing API (re-exported by ./contract.ts). Browser-safe. Amounts are strings of
+ * The JSON shapes of the purchasing API (re-exported by ./contract.ts; the name keeps it browser-safe for the lint boundary). Browser-safe. Amounts are strings of
  * integer fils; quantities decimal strings ("2.5"); dates YYYY-MM-DD; instants ISO 8601.
  */
 import type { Emirate, TaxCode } from '../tax/contract';
