@@ -9,13 +9,13 @@ import { getBill } from './bill-read';
 import { postBill } from './post-bill';
 import { invalidState, isUuid, rows } from './shared';
 
-export type LockedBill = { id: string; number: string; status: BillStatus; supplier_bill_number: string; supplier_name: string; total: string; open_amount: string; paid: string; debited: string; mismatches: unknown };
+export type LockedBill = { id: string; number: string; status: BillStatus; bill_date: string; supplier_bill_number: string; supplier_name: string; total: string; open_amount: string; paid: string; debited: string; mismatches: unknown };
 
 export async function lockBill(tx: Db, id: string): Promise<LockedBill> {
   if (!isUuid(id)) throw notFound(msg.billNotFound, codes.billNotFound);
   const [row] = await rows<LockedBill>(
     tx,
-    sql`select b.id, b.number, b.status, b.supplier_bill_number, s.name as supplier_name, b.total::text, b.open_amount::text, b.paid::text, b.debited::text, b.mismatches
+    sql`select b.id, b.number, b.status, b.bill_date::text as bill_date, b.supplier_bill_number, s.name as supplier_name, b.total::text, b.open_amount::text, b.paid::text, b.debited::text, b.mismatches
           from supplier_bills b join suppliers s on s.id = b.supplier_id where b.id = ${id} for update of b`,
   );
   if (!row) throw notFound(msg.billNotFound, codes.billNotFound);

@@ -160,6 +160,7 @@ export const purchasingMessages = {
   rangeTooLong: `The range can cover at most ${MAX_CASH_RANGE_DAYS} days.`,
   rangeReversed: 'The end of the range must not be before its start.',
   zeroBill: 'A bill must come to more than zero.',
+  beforeBill: (what: string, billDate: string) => `A ${what} cannot be dated before its bill, which is dated ${billDate}.`,
 } as const;
 
 export const purchasingErrorCodes = {

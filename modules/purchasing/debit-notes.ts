@@ -21,6 +21,7 @@ export async function createDebitNote(db: Db, userId: string, billId: string, in
   await db.transaction(async (tx) => {
     const bill = await lockBill(tx, billId);
     if (!['posted', 'partially_paid'].includes(bill.status)) throw invalidState(msg.billNotPosted(billStatusLabels[bill.status].toLowerCase()));
+    if (input.date < bill.bill_date.slice(0, 10)) throw new AppError(422, codes.invalidLine, msg.beforeBill('debit note', bill.bill_date.slice(0, 10)));
     const [meta] = await rows<{ emirate: string; cost_center: string | null; property: string | null }>(tx, sql`select emirate, cost_center, property from supplier_bills where id = ${bill.id}`);
     const billLines = await rows<BillLine>(
       tx,

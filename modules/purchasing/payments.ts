@@ -32,6 +32,7 @@ export async function recordPayment(
 ): Promise<RecordedPayment> {
   const bill = await lockBill(tx, billId);
   if (bill.status !== 'posted' && bill.status !== 'partially_paid') throw new AppError(422, codes.overpayment, msg.billNotPayable(billStatusLabels[bill.status].toLowerCase()));
+  if (p.date < bill.bill_date.slice(0, 10)) throw new AppError(422, codes.invalidLine, msg.beforeBill('payment', bill.bill_date.slice(0, 10)));
   const open = BigInt(bill.open_amount);
   if (p.amount > open) throw new AppError(422, codes.overpayment, msg.overpayment(open));
   const number = await nextNumber(tx, 'PAY', p.date);
