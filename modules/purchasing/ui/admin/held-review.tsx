@@ -30,11 +30,11 @@ function HeldBill({ bill }: { bill: BillJson }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const decide = useMutation({
-    mutationFn: (action: 'approve-variance' | 'reject') => api.post(`${BILLS}/${enc(bill.id)}/${action}`, { reason: reason.trim() }),
+    mutationFn: (v: { action: 'approve-variance' | 'reject'; reason: string }) => api.post(`${BILLS}/${enc(bill.id)}/${v.action}`, { reason: v.reason }),
     onSuccess: () => void refreshPurchasing(client),
     onError: (e) => setError(errorText(e, 'The bill was not decided.')),
   });
-  const act = (action: 'approve-variance' | 'reject') => (reason.trim().length < 3 ? setError('Give a reason of 3 to 500 characters.') : (setError(null), decide.mutate(action)));
+  const act = (action: 'approve-variance' | 'reject') => (reason.trim().length < 3 ? setError('Give a reason of 3 to 500 characters.') : (setError(null), decide.mutate({ action, reason: reason.trim() })));
   const d = detail.data;
   return (
     <Card className="p-5">

@@ -23,7 +23,7 @@ function ReasonAction({ order, action, onDone }: { order: PurchaseOrderDetailJso
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const run = useMutation({
-    mutationFn: () => api.post(`${ORDERS}/${enc(order.id)}/${action}`, { reason: reason.trim() }),
+    mutationFn: (why: string) => api.post(`${ORDERS}/${enc(order.id)}/${action}`, { reason: why }),
     onSuccess: () => {
       void refreshPurchasing(client);
       onDone();
@@ -39,7 +39,7 @@ function ReasonAction({ order, action, onDone }: { order: PurchaseOrderDetailJso
         </div>
       ) : null}
       <div className="mt-3">
-        <Button variant="primary" icon={action === 'cancel' ? Ban : Lock} onClick={() => (reason.trim().length < 3 ? setError('Give a reason of 3 to 500 characters.') : run.mutate())} disabled={run.isPending}>
+        <Button variant="primary" icon={action === 'cancel' ? Ban : Lock} onClick={() => (reason.trim().length < 3 ? setError('Give a reason of 3 to 500 characters.') : run.mutate(reason.trim()))} disabled={run.isPending}>
           {action === 'cancel' ? 'Cancel the order' : 'Close the order'}
         </Button>
       </div>

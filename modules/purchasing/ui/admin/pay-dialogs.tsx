@@ -87,7 +87,7 @@ export function BatchDialog({ bills, open, onClose, onPaid }: { bills: BillJson[
   const key = useMemo(() => (open ? newKey() : ''), [open]);
   const total = bills.reduce((s, b) => s + BigInt(b.openAmount), 0n);
   const pay = useMutation({
-    mutationFn: () => api.post<PaymentBatchJson>(`${BATCHES}`, { date, bankAccountId: bank, billIds: bills.map((b) => b.id) }, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: (body: { date: string; bankAccountId: string; billIds: string[] }) => api.post<PaymentBatchJson>(BATCHES, body, { headers: { 'Idempotency-Key': key } }),
     onSuccess: (b) => {
       setBatch(b);
       void refreshPurchasing(client);
@@ -118,7 +118,7 @@ export function BatchDialog({ bills, open, onClose, onPaid }: { bills: BillJson[
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>
-            <Button variant="primary" icon={Banknote} onClick={() => pay.mutate()} disabled={pay.isPending || !bank || bills.length === 0}>
+            <Button variant="primary" icon={Banknote} onClick={() => pay.mutate({ date, bankAccountId: bank, billIds: bills.map((b) => b.id) })} disabled={pay.isPending || !bank || bills.length === 0}>
               {pay.isPending ? 'Paying…' : `Pay ${aed(total)}`}
             </Button>
           </>

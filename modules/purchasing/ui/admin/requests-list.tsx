@@ -56,7 +56,7 @@ function RejectDialog({ row, onClose }: { row: Row | null; onClose: () => void }
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reject = useMutation({
-    mutationFn: () => api.post(`${REQUESTS}/${enc(row!.id)}/reject`, { reason: reason.trim() }),
+    mutationFn: (v: { id: string; reason: string }) => api.post(`${REQUESTS}/${enc(v.id)}/reject`, { reason: v.reason }),
     onSuccess: () => {
       void refreshPurchasing(client);
       setReason('');
@@ -74,7 +74,7 @@ function RejectDialog({ row, onClose }: { row: Row | null; onClose: () => void }
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={X} onClick={() => (short ? setError('Give a reason of 3 to 500 characters.') : reject.mutate())} disabled={reject.isPending}>
+          <Button variant="primary" icon={X} onClick={() => (short ? setError('Give a reason of 3 to 500 characters.') : reject.mutate({ id: row!.id, reason: reason.trim() }))} disabled={reject.isPending}>
             Reject request
           </Button>
         </>
