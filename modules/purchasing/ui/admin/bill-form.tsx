@@ -93,7 +93,7 @@ export function BillForm({ order, onDone }: { order: PurchaseOrderDetailJson; on
       ) : null}
       <div className="mt-3">
         <Button type="submit" variant="primary" icon={FileText} disabled={save.isPending}>
-          {save.isPending ? 'Matching…' : 'Record bill'}
+          {save.isPending ? 'Matching…' : 'Match and record'}
         </Button>
       </div>
     </form>
