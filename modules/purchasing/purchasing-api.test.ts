@@ -5,6 +5,7 @@ import { describeEachDb } from '@tests/helpers/db';
 import { todayInDubai, addDays } from '@modules/platform/dates';
 import { q } from '@modules/wallet';
 import type { AgingJson, BillDetailJson, CashRequirementsJson, PaymentBatchJson, PurchaseOrderDetailJson, PurchaseRequestDetailJson, SupplierDetailJson } from './contract';
+import { purchasingMatchSource } from './match-source';
 import { creditBalance, entryFor, purchasingWorld } from './test-helpers';
 
 const today = todayInDubai();
@@ -284,6 +285,24 @@ describeEachDb('purchasing API', (kind) => {
     expect(cents.reduce((s, c) => s + BigInt(c.replace('.', '')), 0n)).toBe(BigInt(batch.total));
     expect(text).toContain('"Clean ""Sweep"", Services LLC","AE420260001015333439101","129.62","AED"');
     expect(text).toContain(`"${today}","CS-1"`);
+  });
+
+  it('the reconciliation’s match source proposes an open bill for money going out and settles it from the statement line', async () => {
+    const s = await w.supplier({ name: 'DEWA Utilities Billing' });
+    const bill = (await admin.json<BillDetailJson>('POST', '/api/admin/bills', { supplierId: s.id, supplierBillNumber: 'DEWA-88812', billDate: today, lines: [{ description: 'Electricity, common areas', quantity: 1, unitPrice: 80_000, taxCode: 'standard' }] })).body;
+    const line = { id: 'stmt-line-1', bankAccountId: w.bankId, ledgerAccountCode: '1110', date: today, amount: -84_000n, description: 'DD DEWA-88812', reference: '', counterparty: 'DEWA' };
+    expect(await purchasingMatchSource.candidates(w.db, { ...line, amount: 84_000n })).toEqual([]);
+    const found = await purchasingMatchSource.candidates(w.db, line);
+    expect(found.find((c) => c.documentId === bill.id)).toMatchObject({ key: `supplier_bill:${bill.id}`, amount: -84_000n, reference: 'DEWA-88812' });
+    const { entryId } = await w.db.transaction((tx) => purchasingMatchSource.settle(tx, w.secondId, line, bill.id));
+    const [entry] = await q<{ source_module: string }>(w.db, sql`select source_module from ledger_journal_entries where id = ${entryId}`);
+    expect(entry!.source_module).toBe('purchasing.payment');
+    const after = await admin.json<BillDetailJson>('GET', `/api/admin/bills/${bill.id}`);
+    expect(after.body).toMatchObject({ status: 'paid', openAmount: '0' });
+    expect(lines(await entryFor(w.db, 'purchasing.payment', after.body.payments[0]!.id))).toEqual([
+      ['2310', '84000', '0', null, null],
+      ['1110', '0', '84000', null, null],
+    ]);
   });
 
   it('aging and cash requirements add up to the payables account', async () => {
