@@ -28,6 +28,7 @@ import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
 import { taxRoutes } from '../modules/tax';
+import { purchasingMatchSource, purchasingRoutes } from '../modules/purchasing';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -177,8 +178,9 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
-    .use(bankingRoutes({ ...deps, matchSources: [] }))
+    .use(bankingRoutes({ ...deps, matchSources: [purchasingMatchSource] }))
     .use(taxRoutes(deps))
+    .use(purchasingRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -243,6 +243,19 @@ export const errorStatus = {
   // Customers, invoices and receivables (modules/receivables).
   // -- end of receivables codes --
   // Suppliers, purchasing and payables (modules/purchasing).
+  supplier_not_found: 404,
+  purchase_request_not_found: 404,
+  purchase_order_not_found: 404,
+  bill_not_found: 404,
+  payment_batch_not_found: 404,
+  purchasing_invalid_state: 409,
+  duplicate_supplier_bill: 409,
+  over_receipt: 422,
+  bill_overpayment: 422,
+  debit_note_too_large: 422,
+  supplier_no_iban: 422,
+  expense_account_invalid: 422,
+  dimension_unknown: 422,
   // -- end of purchasing codes --
 
   // 429: slow down.
