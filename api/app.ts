@@ -27,6 +27,7 @@ import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
+import { receivablesMatchSource, receivablesRoutes } from '../modules/receivables';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -176,7 +177,8 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
-    .use(bankingRoutes({ ...deps, matchSources: [] }))
+    .use(bankingRoutes({ ...deps, matchSources: [receivablesMatchSource] }))
+    .use(receivablesRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -24,3 +24,4 @@ export * from '../modules/distributions/schema';
 export * from '../modules/fees/schema';
 export * from '../modules/tax/schema';
 export * from '../modules/banking/schema';
+export * from '../modules/receivables/schema';
