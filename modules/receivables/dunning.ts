@@ -2,11 +2,11 @@
  * Payment reminders: an open invoice is due a reminder of level 1 at 7 days past due, 2 at 21 and 3 at 45.
  * Sending records the level and date on the invoice, so each level goes out once.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { recordAudit } from '@modules/audit';
 import { queueEmails } from '@modules/email';
-import { daysBetween, formatDate, todayInDubai } from '@modules/platform/dates';
+import { addDays, daysBetween, formatDate, todayInDubai } from '@modules/platform/dates';
 import { DUNNING_LEVELS, type DunningItemJson, type DunningJson } from './contract';
 import { customers, invoices } from './schema';
 import { moneyIn } from './shared';
@@ -24,7 +24,7 @@ export async function dunningList(db: Db, asOfInput?: string): Promise<DunningJs
     .select({ i: invoices, name: customers.name, email: customers.email })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(and(sql`${invoices.status} in ('issued', 'partially_paid')`, lt(invoices.dueDate, asOf), sql`${invoices.dueDate} <= ${asOf}::date - ${DUNNING_LEVELS[0].days}`))
+    .where(and(sql`${invoices.status} in ('issued', 'partially_paid')`, lte(invoices.dueDate, addDays(asOf, -DUNNING_LEVELS[0].days))))
     .orderBy(invoices.dueDate, invoices.number);
   const items: DunningItemJson[] = [];
   for (const r of rows) {

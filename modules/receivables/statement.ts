@@ -33,7 +33,7 @@ async function events(db: Db, customerId: string, to: string): Promise<Event[]> 
                  (a.received_aed - a.amount_aed)::text, a.created_at
             from receivable_allocations a join invoices i on i.id = a.invoice_id
            where a.customer_id = ${customerId} and a.date <= ${to}::date and a.kind in ('payment', 'credit') and (a.kind = 'credit' or a.received_aed <> a.amount_aed)
-        ) e order by date, seq, created_at`,
+        ) e order by date, created_at, seq`,
   );
 }
 
