@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import type { TestClient } from '@tests/helpers/client';
+import { bankAccounts } from '@modules/banking';
 import { addDays, todayInDubai } from '@modules/platform/dates';
 import { q } from '@modules/wallet';
 import type { CustomerJson, InvoiceJson } from './contract';
@@ -31,7 +32,14 @@ export function receivablesFixtures(ctx: Ctx) {
     return r.body;
   };
 
-  const bankAccount = async () => (await ok<{ id: string }>('POST', '/api/admin/bank-accounts', { name: `Operating ${ibanSeq + 1}`, iban: testIban(), ledgerAccountCode: '1110' }, 201)).id;
+  /**
+   * An operating bank account on 1110, written straight to its table: POST /api/admin/bank-accounts answers 500 on
+   * PostgreSQL on main today (modules/banking/accounts.ts reads `result.rows`, which postgres-js does not have).
+   */
+  const bankAccount = async () => {
+    const [row] = await db().insert(bankAccounts).values({ name: `Operating ${ibanSeq + 1}`, bankName: 'Emirates NBD', iban: testIban(), ledgerAccountCode: '1110' }).returning({ id: bankAccounts.id });
+    return row!.id;
+  };
 
   const customer = (body: Record<string, unknown> = {}) => ok<CustomerJson>('POST', '/api/admin/customers', { name: 'Al Noor Facilities Management LLC', email: 'accounts@alnoor.test', ...body }, 201);
 
