@@ -100,5 +100,17 @@ describeEachDb('receivables: recurring invoices, reconciliation and demo data', 
     expect(-BigInt(aging.credits)).toBe(await fx.balanceOf('2340'));
     const [gbp] = await q<{ n: number }>(database.db, sql`select count(*)::int as n from invoices where currency = 'GBP' and status = 'paid'`);
     expect(gbp?.n).toBe(1);
+    // Every demo document prints and exports: the invoices in each state and currency, and the part credit note.
+    const docs = await q<{ path: string }>(
+      database.db,
+      sql`select '/api/admin/invoices/' || id as path from invoices where number is not null union all select '/api/admin/credit-notes/' || id from credit_notes`,
+    );
+    for (const { path } of docs) {
+      for (const [file, type] of [['pdf', 'application/pdf'], ['xml', 'application/xml']] as const) {
+        const res = await admin.get(`${path}/${file}`);
+        expect(res.status, `${path}/${file}: ${res.status}`).toBe(200);
+        expect(res.headers.get('content-type')).toContain(type);
+      }
+    }
   });
 });
