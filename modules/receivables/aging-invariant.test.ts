@@ -111,7 +111,7 @@ describeEachDb('receivables: aging equals the ledger', (kind) => {
           expect(-BigInt(aging.credits), `2340 as at ${asOf}`).toBe(await balance('2340', asOf));
         }
       }),
-      { numRuns: kind === 'postgres' ? 8 : 15, seed: 20260514 },
+      { numRuns: 15, seed: 20260514 },
     );
     // The histories did exercise every kind of document (so the property was not vacuous).
     const [n] = await q<Record<string, number>>(
