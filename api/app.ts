@@ -29,6 +29,7 @@ import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
 import { taxRoutes } from '../modules/tax';
 import { purchasingMatchSource, purchasingRoutes } from '../modules/purchasing';
+import { receivablesMatchSource, receivablesRoutes } from '../modules/receivables';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
@@ -178,8 +179,9 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
-    .use(bankingRoutes({ ...deps, matchSources: [purchasingMatchSource] }))
+    .use(bankingRoutes({ ...deps, matchSources: [receivablesMatchSource, purchasingMatchSource] }))
     .use(taxRoutes(deps))
+    .use(receivablesRoutes(deps))
     .use(purchasingRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;

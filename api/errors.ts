@@ -241,6 +241,24 @@ export const errorStatus = {
   settled_without_bank_line: 422,
   // -- end of banking codes --
   // Customers, invoices and receivables (modules/receivables).
+  customer_not_found: 404,
+  invoice_not_found: 404,
+  credit_note_not_found: 404,
+  recurring_not_found: 404,
+  invoice_not_draft: 422,
+  invoice_not_open: 422,
+  invoice_not_issued: 422,
+  invoice_empty: 422,
+  invoice_line_invalid: 422,
+  income_account_invalid: 422,
+  credit_limit_exceeded: 422,
+  date_before_invoice: 422,
+  allocation_exceeds_open: 422,
+  allocations_exceed_payment: 422,
+  invoice_other_customer: 422,
+  credit_insufficient: 422,
+  credit_note_invalid: 422,
+  recurring_invalid_state: 409,
   // -- end of receivables codes --
   // Suppliers, purchasing and payables (modules/purchasing).
   supplier_not_found: 404,

@@ -24,4 +24,5 @@ export * from '../modules/distributions/schema';
 export * from '../modules/fees/schema';
 export * from '../modules/tax/schema';
 export * from '../modules/banking/schema';
+export * from '../modules/receivables/schema';
 export * from '../modules/purchasing/schema';
