@@ -11,6 +11,10 @@ import { seedDemoProperties } from '../modules/properties/seed';
 import { seedDemoSip } from '../modules/sip/seed';
 import { seedDemoDistributions } from '../modules/distributions/seed';
 import { seedDemoFees } from '../modules/fees/seed';
+import { seedTax } from '../modules/tax/seed';
+import { seedReceivables } from '../modules/receivables/seed';
+import { seedPurchasing } from '../modules/purchasing/seed';
+import { seedBanking } from '../modules/banking/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -99,6 +103,15 @@ async function topUpDemo(db: Db) {
   if (!process.env.VITEST) await seedDemoDistributions(db);
   // One platform fee run up to the end of last month, so the demo investors have charges (modules/fees/seed.ts).
   if (!process.env.VITEST) await seedDemoFees(db);
+  // The operator's own books (issue #14): the VAT registration, customers with invoices in every state, suppliers with
+  // requests, orders, receipts and bills, and last a bank statement built from the operating account's lines, so the
+  // reconciliation has payments to match (modules/tax, receivables, purchasing, banking seed.ts).
+  if (!process.env.VITEST) {
+    await seedTax(db);
+    await seedReceivables(db);
+    await seedPurchasing(db);
+    await seedBanking(db);
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { purchasesScenario } from './purchases';
 import { sipScenario } from './sip';
 import { distributionsScenario } from './distributions';
 import { exchangeScenario } from './exchange';
+import { taxScenario } from './tax';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -22,5 +23,6 @@ export const scenarios: Scenario[] = [
   sipScenario,
   distributionsScenario,
   exchangeScenario,
+  taxScenario,
   propertiesScenario,
 ];

@@ -1,5 +1,5 @@
-import { BookOpen, Boxes, FileText, Gauge, HandCoins, Landmark, Package, Percent, Receipt, ShoppingCart, Wallet } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { BookOpen, Boxes, FileText, Gauge, Package, Receipt, Wallet } from 'lucide-react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
 import { Button, RecordList, ScreenIntro, TabLinks, notConnected, type Column, type FilterSpec } from '../ui';
@@ -13,8 +13,9 @@ type TabContent = {
   action?: string;
   search?: string;
   filters?: FilterSpec[];
-  columns: Column[];
-  empty: { icon: Icon; title: string; body: string };
+  /** Tabs listed by this screen; tabs a module draws (moduleTabs) give only their description. */
+  columns?: Column[];
+  empty?: { icon: Icon; title: string; body: string };
 };
 
 const periods: FilterSpec = { label: 'Period', all: 'All periods', options: ['This month', 'Last month', 'This quarter', 'This financial year'] };
@@ -29,49 +30,12 @@ export const tabContent: Record<string, TabContent> = {
   },
   receivables: {
     description: 'Money owed to Manzil: rent due from tenants and fees due on managed properties, aged so late payers stand out.',
-    action: 'New invoice',
-    search: 'Customer or invoice number',
-    filters: [{ label: 'Age', all: 'Any age', options: ['Not yet due', '1–30 days overdue', '31–60 days overdue', '61–90 days overdue', 'Over 90 days'] }],
-    columns: [
-      { key: 'invoice', label: 'Invoice' },
-      { key: 'customer', label: 'Customer' },
-      { key: 'issued', label: 'Issued' },
-      { key: 'due', label: 'Due' },
-      { key: 'amount', label: 'Amount (AED)', align: 'right' },
-      { key: 'outstanding', label: 'Outstanding (AED)', align: 'right' },
-      { key: 'age', label: 'Age' },
-    ],
-    empty: { icon: Receipt, title: 'Nothing is owed to Manzil', body: 'Unpaid invoices appear here with how long they have been outstanding.' },
   },
   payables: {
     description: 'What Manzil owes: property managers, maintenance contractors, service providers and developers. Schedule payments before they fall due.',
-    action: 'Record bill',
-    search: 'Supplier or bill number',
-    filters: [{ label: 'Status', all: 'Any status', options: ['Awaiting approval', 'Approved', 'Scheduled', 'Paid'] }],
-    columns: [
-      { key: 'bill', label: 'Bill' },
-      { key: 'supplier', label: 'Supplier' },
-      { key: 'received', label: 'Received' },
-      { key: 'due', label: 'Due' },
-      { key: 'amount', label: 'Amount (AED)', align: 'right' },
-      { key: 'status', label: 'Status' },
-    ],
-    empty: { icon: HandCoins, title: 'No bills to pay', body: 'Supplier bills appear here once recorded, with their due date and approval status.' },
   },
   banking: {
     description: 'Operating, escrow and payout bank accounts, with statement lines to reconcile against the ledger.',
-    action: 'Import statement',
-    search: 'Description or reference',
-    filters: [{ label: 'Account', all: 'All accounts', options: ['Operating', 'Investor escrow', 'Payouts'] }, { label: 'Reconciled', all: 'All lines', options: ['Reconciled', 'Not reconciled'] }],
-    columns: [
-      { key: 'date', label: 'Date' },
-      { key: 'account', label: 'Bank account' },
-      { key: 'description', label: 'Description' },
-      { key: 'in', label: 'Money in (AED)', align: 'right' },
-      { key: 'out', label: 'Money out (AED)', align: 'right' },
-      { key: 'matched', label: 'Matched to' },
-    ],
-    empty: { icon: Landmark, title: 'No statement lines to reconcile', body: 'Imported bank statement lines appear here, each matched to the journal entry it settles.' },
   },
   products: {
     description: 'The items and services Manzil buys and sells, such as furnishing packs, fittings and maintenance services, with their cost and price.',
@@ -106,18 +70,6 @@ export const tabContent: Record<string, TabContent> = {
   },
   'purchase-orders': {
     description: 'Orders placed with suppliers, from approval to delivery and the matching bill.',
-    action: 'New purchase order',
-    search: 'Supplier or PO number',
-    filters: [{ label: 'Status', all: 'Any status', options: ['Draft', 'Awaiting approval', 'Ordered', 'Received', 'Billed', 'Cancelled'] }],
-    columns: [
-      { key: 'po', label: 'PO number' },
-      { key: 'supplier', label: 'Supplier' },
-      { key: 'cc', label: 'Cost center' },
-      { key: 'ordered', label: 'Ordered' },
-      { key: 'amount', label: 'Amount (AED)', align: 'right' },
-      { key: 'status', label: 'Status' },
-    ],
-    empty: { icon: ShoppingCart, title: 'No purchase orders', body: 'Purchase orders appear here once raised, tagged with the cost center that pays for them.' },
   },
   'sales-orders': {
     description: 'Orders for what Manzil sells, from confirmation through delivery to invoice.',
@@ -136,17 +88,6 @@ export const tabContent: Record<string, TabContent> = {
   },
   tax: {
     description: 'VAT returns by period: tax charged on sales, tax paid on purchases and the net amount due to the Federal Tax Authority.',
-    search: 'Period',
-    filters: [{ label: 'Status', all: 'Any status', options: ['Open', 'Ready to file', 'Filed', 'Paid'] }],
-    columns: [
-      { key: 'period', label: 'Period' },
-      { key: 'output', label: 'Output VAT (AED)', align: 'right' },
-      { key: 'input', label: 'Input VAT (AED)', align: 'right' },
-      { key: 'net', label: 'Net due (AED)', align: 'right' },
-      { key: 'due', label: 'Filing due' },
-      { key: 'status', label: 'Status' },
-    ],
-    empty: { icon: Percent, title: 'No VAT periods to show', body: 'Each period is worked out from invoices and bills posted to the ledger; none have been posted yet.' },
   },
   payroll: {
     description: 'Monthly pay runs for the Manzil team: prepare, check and release salaries.',
@@ -183,10 +124,23 @@ export const tabContent: Record<string, TabContent> = {
   },
 };
 
+/**
+ * Tabs whose screens live with their capability (modules/<m>/ui/admin), loaded on first visit. Each brings its
+ * own title actions; the others list what their module (issue #15) will fill.
+ */
+const moduleTabs: Record<string, LazyExoticComponent<ComponentType>> = {
+  receivables: lazy(() => import('@modules/receivables/ui/admin/ReceivablesTab')),
+  payables: lazy(() => import('@modules/purchasing/ui/admin/PayablesTab')),
+  banking: lazy(() => import('@modules/banking/ui/admin/BankingTab')),
+  'purchase-orders': lazy(() => import('@modules/purchasing/ui/admin/PurchaseOrdersTab')),
+  tax: lazy(() => import('@modules/tax/ui/admin/TaxManagementTab')),
+};
+
 export default function Financial({ route }: ScreenProps) {
   const tab = route.tab ?? DEFAULT_FINANCIAL_TAB;
   const current = financialTabs.find((t) => t.tab === tab) ?? financialTabs[0]!;
   const content = tabContent[current.tab]!;
+  const ModuleTab = moduleTabs[current.tab];
   return (
     <>
       <ScreenIntro description="Manzil's books in one place: the ledger, money owed in and out, banking, stock, orders, tax, payroll and statements, with the check that client money and shares reconcile. Pick an area below." />
@@ -200,18 +154,24 @@ export default function Financial({ route }: ScreenProps) {
             </h2>
             <p className="mt-0.5 max-w-3xl text-sm text-slate-500">{content.description}</p>
           </div>
-          {content.action ? (
+          {content.action && !ModuleTab ? (
             <Button variant="primary" unavailable={notConnected(LEDGER)}>
               {content.action}
             </Button>
           ) : null}
         </div>
-        {current.tab === 'ledger' ? (
+        {ModuleTab ? (
+          <Suspense fallback={<p role="status" className="mt-6 text-sm text-slate-500">Loading {current.title.toLowerCase()}…</p>}>
+            <div className="mt-4">
+              <ModuleTab />
+            </div>
+          </Suspense>
+        ) : current.tab === 'ledger' ? (
           <GeneralLedgerView idPrefix="fin-gl" />
         ) : current.tab === 'statements' ? (
           <StatementsView />
         ) : (
-          <RecordList key={current.tab} caption={current.title} search={content.search} filters={content.filters} columns={content.columns} empty={content.empty} minWidth={800} />
+          <RecordList key={current.tab} caption={current.title} search={content.search} filters={content.filters} columns={content.columns ?? []} empty={content.empty!} minWidth={800} />
         )}
       </section>
     </>
