@@ -184,5 +184,6 @@ CREATE INDEX "customers_name_idx" ON "customers" USING btree ("name");--> statem
 CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_id","date");--> statement-breakpoint
 CREATE INDEX "invoices_status_due_idx" ON "invoices" USING btree ("status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_open_idx" ON "invoices" USING btree ("customer_id","due_date","date","open_aed") WHERE "invoices"."open_aed" > 0;--> statement-breakpoint
 CREATE INDEX "receivable_allocations_date_idx" ON "receivable_allocations" USING btree ("date","invoice_id");--> statement-breakpoint
 CREATE INDEX "receivable_allocations_invoice_idx" ON "receivable_allocations" USING btree ("invoice_id");

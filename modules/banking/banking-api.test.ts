@@ -98,7 +98,7 @@ describeEachDb('banking API: import, reconciliation, rules', (kind) => {
     const [jl] = await rows<{ id: string }>(database.db, sql`select j.id::text from ledger_journal_lines j join ledger_accounts a on a.id = j.account_id where j.entry_id = ${wrongAmount.id} and a.code = '1110'`);
     expect(await admin.json('POST', api(`/lines/${other.id}/match`), { candidateKey: `journal:${jl!.id}` })).toMatchObject({ status: 422, body: { error: 'match_amount_mismatch' } });
     expect(await admin.json('POST', api(`/lines/${other.id}/match`), { candidateKey: 'nonsense' })).toMatchObject({ status: 400 });
-    expect(await admin.json('POST', api(`/lines/${other.id}/match`), { candidateKey: 'invoice:abc' })).toMatchObject({ status: 422, body: { error: 'match_source_unknown' } });
+    expect(await admin.json('POST', api(`/lines/${other.id}/match`), { candidateKey: 'payroll:abc' })).toMatchObject({ status: 422, body: { error: 'match_source_unknown' } });
   });
 
   it('creates the missing entry (Dr 6700 on the cost center / Cr 1110), and unmatching it reverses the entry', async () => {

@@ -1,7 +1,8 @@
 /**
  * The receivables aging as at a date: each customer's open invoices by days past due, in fils as they stand on
  * 1330, so the total equals that account's balance at the date. One GROUP BY over the invoices still open (or
- * settled only after the date: the allocations dated after it are added back, read through their date index).
+ * settled only after the date: the allocations dated after it are added back, read through their date index). Open
+ * invoices come from a partial index holding only them, so the cost follows what is open, not the paid history.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
@@ -15,24 +16,30 @@ export async function agingReport(db: Db, asOfInput?: string): Promise<AgingJson
   const asOf = asOfInput ?? todayInDubai();
   const rows = await sqlRows<Row>(
     db,
-    sql`with later as (
-          select invoice_id, sum(amount_aed) as amt from receivable_allocations where date > ${asOf}::date group by invoice_id
-        ), open_at as (
-          select i.customer_id, (${asOf}::date - i.due_date) as d, i.open_aed + coalesce(l.amt, 0) as o
-            from invoices i left join later l on l.invoice_id = i.id
-           where i.status <> 'draft' and i.date <= ${asOf}::date and (i.open_aed > 0 or l.amt is not null)
+    sql`with open_at as (
+          -- What is open today (the partial index holding only open invoices, read without the table) …
+          select i.customer_id, i.due_date, i.open_aed as o
+            from invoices i
+           where i.open_aed > 0 and i.date <= ${asOf}::date
+          union all
+          -- … plus what was paid or credited after the date, each allocation's invoice found by its key.
+          select i.customer_id, i.due_date, a.amount_aed as o
+            from receivable_allocations a
+            cross join lateral (select customer_id, due_date, date from invoices where id = a.invoice_id offset 0) i
+           where a.date > ${asOf}::date and i.date <= ${asOf}::date
+        ), by_customer as (
+          select customer_id,
+                 coalesce(sum(o) filter (where ${asOf}::date - due_date <= 0), 0) as current,
+                 coalesce(sum(o) filter (where ${asOf}::date - due_date between 1 and 30), 0) as d1_30,
+                 coalesce(sum(o) filter (where ${asOf}::date - due_date between 31 and 60), 0) as d31_60,
+                 coalesce(sum(o) filter (where ${asOf}::date - due_date between 61 and 90), 0) as d61_90,
+                 coalesce(sum(o) filter (where ${asOf}::date - due_date > 90), 0) as d90_plus,
+                 sum(o) as total
+            from open_at group by customer_id having sum(o) <> 0
         )
-        select x.customer_id, c.name,
-               coalesce(sum(o) filter (where d <= 0), 0)::text as current,
-               coalesce(sum(o) filter (where d between 1 and 30), 0)::text as d1_30,
-               coalesce(sum(o) filter (where d between 31 and 60), 0)::text as d31_60,
-               coalesce(sum(o) filter (where d between 61 and 90), 0)::text as d61_90,
-               coalesce(sum(o) filter (where d > 90), 0)::text as d90_plus,
-               sum(o)::text as total
-          from open_at x join customers c on c.id = x.customer_id
-         group by x.customer_id, c.name
-        having sum(o) <> 0
-         order by sum(o) desc, c.name`,
+        select b.customer_id, c.name, b.current::text, b.d1_30::text, b.d31_60::text, b.d61_90::text, b.d90_plus::text, b.total::text
+          from by_customer b join customers c on c.id = b.customer_id
+         order by b.total desc, c.name`,
   );
   const [credit] = await sqlRows<{ c: string }>(
     db,

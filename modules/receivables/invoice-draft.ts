@@ -47,7 +47,7 @@ async function assertDimensions(db: Db, lines: LineInput[]) {
   if (props.length) {
     const found = await q<{ reference: string }>(db, sql`select upper(reference) as reference from properties where upper(reference) in (${sql.join(props.map((p) => sql`${p}`), sql`, `)})`);
     const missing = props.find((p) => !found.some((f) => f.reference === p));
-    if (missing) throw new AppError(422, 'property_not_found', `There is no property with reference ${missing}.`);
+    if (missing) throw invalid(`There is no property with reference ${missing}.`);
   }
 }
 

@@ -284,7 +284,7 @@ describeEachDb('receivables API', (kind) => {
       [{ lines: [{ ...line, incomeAccount: '4110' }] }, 422, 'income_account_invalid'],
       [{ lines: [{ ...line, incomeAccount: '1110' }] }, 422, 'income_account_invalid'],
       [{ lines: [{ ...line, discount: 101 }] }, 422, 'invoice_line_invalid'],
-      [{ lines: [{ ...line, property: 'MZ-NOPE-1' }] }, 422, 'property_not_found'],
+      [{ lines: [{ ...line, property: 'MZ-NOPE-1' }] }, 422, 'invoice_line_invalid'],
       [{ lines: [{ ...line, taxCode: 'import' }] }, 400, 'validation_failed'],
       [{ customerId: '00000000-0000-0000-0000-000000000000' }, 422, 'customer_not_found'],
       [{ dueDate: daysAgo(30) }, 400, 'validation_failed'],

@@ -13,6 +13,7 @@ import { sipScenario } from './sip';
 import { distributionsScenario } from './distributions';
 import { exchangeScenario } from './exchange';
 import { taxScenario } from './tax';
+import { agingScenario } from './aging';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -24,5 +25,6 @@ export const scenarios: Scenario[] = [
   distributionsScenario,
   exchangeScenario,
   taxScenario,
+  agingScenario,
   propertiesScenario,
 ];
