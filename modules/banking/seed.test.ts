@@ -20,14 +20,15 @@ describeEachDb('banking demo seed', (kind) => {
   }, 60_000);
   afterAll(() => database.close());
 
-  it('adds the two Emirates NBD accounts and a statement of the operating account with matches, a rule and a difference, once', async () => {
+  it('adds the three Emirates NBD accounts (operating, client money, rent collection) and a statement of the operating account with matches, a rule and a difference, once', async () => {
     const first = await seedBanking(database.db);
-    expect(first).toMatchObject({ accounts: 2, imported: 7 });
+    expect(first).toMatchObject({ accounts: 3, imported: 7 });
     expect(first.matched).toBe(3);
     const accounts = await rows<{ id: string; name: string; ledger_account_code: string }>(database.db, sql`select id, name, ledger_account_code from bank_accounts order by ledger_account_code`);
     expect(accounts.map((a) => [a.name, a.ledger_account_code])).toEqual([
       ['Emirates NBD operating', '1110'],
       ['Emirates NBD client money', '1120'],
+      ['Emirates NBD rent collection', '1140'],
     ]);
     const view = await getReconciliation(database.db, [], accounts[0]!.id, {});
     expect(BigInt(view.difference)).toBe(-5_250n + 4_107n);
@@ -35,6 +36,6 @@ describeEachDb('banking demo seed', (kind) => {
     const charge = view.unmatched.find((l) => l.description.startsWith('ENBD CHARGES OUTWARD'))!;
     expect(view.suggestions.find((s) => s.lineId === charge.id)!.candidates[0]).toMatchObject({ kind: 'rule', accountCode: '6700' });
     const again = await seedBanking(database.db);
-    expect(again).toEqual({ accounts: 2, imported: 0, matched: 0 });
+    expect(again).toEqual({ accounts: 3, imported: 0, matched: 0 });
   });
 });

@@ -26,8 +26,9 @@ const MAX_LINES = 60;
 
 export const DEMO_BANK_ACCOUNTS = [
   { name: 'Emirates NBD operating', iban: 'AE070331234567890123456', ledgerAccountCode: LEDGER_ACCOUNTS.bankOperating, kind: 'operating', bankName: 'Emirates NBD' },
-  // The brief's AE46… fails the IBAN check (mod 97); AE42 is the valid check number for the same account number.
   { name: 'Emirates NBD client money', iban: 'AE420260001015333439101', ledgerAccountCode: LEDGER_ACCOUNTS.bankClientMoney, kind: 'client_money', bankName: 'Emirates NBD' },
+  // Tenants pay rent here: a rent invoice paid into it lands in 1140, the cash the property's distributions are paid from.
+  { name: 'Emirates NBD rent collection', iban: 'AE150260001015333439102', ledgerAccountCode: LEDGER_ACCOUNTS.propertyRentAccount, kind: 'escrow', bankName: 'Emirates NBD' },
 ] as const;
 
 type LedgerLine = { id: string; date: string; net: string; memo: string; number: string };
