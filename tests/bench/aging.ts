@@ -15,8 +15,8 @@
  * Env: BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test). Flags:
  * --invoices=240000 --customers=2000 --rounds=7 --chunk=40000. Not a timed test: nothing fails on a slow figure.
  */
-import postgres from 'postgres';
-import { migrateDatabase, openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/client';
+import { ownDatabase, percent, sideBySide } from './own-database';
 import { LEDGER_ACCOUNTS as A, seedChartOfAccounts } from '@modules/ledger';
 import { agingReport } from '@modules/receivables';
 
@@ -27,16 +27,9 @@ const CUSTOMERS = num('customers', 2_000);
 const ROUNDS = num('rounds', 7);
 const CHUNK = num('chunk', 40_000);
 const AS_OF = '2025-12-31';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (m: string) => console.log(`[aging-bench] ${m}`);
 
-const name = `manzil_aging_bench_${Date.now().toString(36)}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString() });
-const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+const { database, raw, drop } = await ownDatabase('manzil_aging_bench');
 
 /* Invoice g (1…INVOICES): dated day g % 365 of 2025, net 20 × (50 + g·7919 mod 50,000) fils (5% VAT exact), paid when g % 10 < 7, LAG days after. */
 const DAY = `(date '2025-01-01' + (g % 365)::int)`;
@@ -110,20 +103,7 @@ try {
         from per_invoice group by customer_id having sum(o) <> 0`);
   const ours = () => agingReport(database.db, AS_OF);
 
-  const time = async (f: () => Promise<unknown>) => {
-    const t = performance.now();
-    await f();
-    return performance.now() - t;
-  };
-  await groupBy();
-  await ours();
-  const samples = { raw: [] as number[], ours: [] as number[] };
-  for (let r = 0; r < ROUNDS; r++) {
-    samples.raw.push(await time(groupBy));
-    samples.ours.push(await time(ours));
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const [mRaw, mOurs] = [median(samples.raw), median(samples.ours)];
+  const { raw: mRaw, ours: mOurs } = await sideBySide(ROUNDS, groupBy, ours);
 
   // Both must agree per customer and bucket, and with the balance of 1330 at the date.
   const rawRows = await groupBy();
@@ -138,22 +118,18 @@ try {
   const agree = same && report.totals.total === balance;
   if (!agree) console.error(`[aging-bench] aging ${report.totals.total} (per customer ${same ? 'same' : 'DIFFERENT'}) against 1330 ${balance}`);
 
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const ratio = mOurs / mRaw;
   console.log('');
   console.log(`with ${Number(lines).toLocaleString('en-US')} journal lines, ${INVOICES.toLocaleString('en-US')} invoices (seeded in ${seedSec.toFixed(1)} s):`);
   console.log(`raw GROUP BY (1330 lines)   ${mRaw.toFixed(1)} ms`);
-  console.log(`AR aging at ${AS_OF}        ${mOurs.toFixed(1)} ms → ${pct(ratio)} of raw (target ≤ 25 %); ${agree ? 'agrees with the raw query and 1330' : 'DISAGREES'}`);
+  console.log(`AR aging at ${AS_OF}        ${mOurs.toFixed(1)} ms → ${percent(ratio)} of raw (target ≤ 25 %); ${agree ? 'agrees with the raw query and 1330' : 'DISAGREES'}`);
   const verdict = (ratio <= 0.25 ? 'ok (target ≤ 25 %)' : 'MISSED (target ≤ 25 %)') + (agree ? '' : '; DISAGREES with the ledger');
   console.log(
     `BENCH_ROWS ${JSON.stringify({
-      rows: [{ name: `AR aging @ ${(Number(lines) / 1e6).toFixed(1)}M lines`, measured: `${mOurs.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: pct(ratio), verdict }],
+      rows: [{ name: `AR aging @ ${(Number(lines) / 1e6).toFixed(1)}M lines`, measured: `${mOurs.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: percent(ratio), verdict }],
       aging: { lines: Number(lines), invoices: INVOICES, seedSeconds: seedSec, groupByMs: mRaw, agingMs: mOurs, total: report.totals.total, agree },
     })}`,
   );
 } finally {
-  await raw.end({ timeout: 5 });
-  await database.close();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end({ timeout: 5 });
+  await drop();
 }

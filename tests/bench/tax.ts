@@ -16,8 +16,8 @@
  * the bench may create and drop its own database. Flags: --lines=1000000 --rounds=7 --chunk=40000 (entries per
  * statement). Not a timed test: nothing fails on a slow figure.
  */
-import postgres from 'postgres';
-import { migrateDatabase, openDatabase } from '@db/client';
+import { migrateDatabase } from '@db/client';
+import { ownDatabase, percent, sideBySide } from './own-database';
 import { LEDGER_ACCOUNTS as A, seedChartOfAccounts } from '@modules/ledger';
 import { getVatReturn } from '@modules/tax';
 
@@ -27,16 +27,9 @@ const LINES = num('lines', 1_000_000);
 const ROUNDS = num('rounds', 7);
 const CHUNK = num('chunk', 40_000);
 const ENTRIES = Math.ceil(LINES / 3);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (m: string) => console.log(`[tax-bench] ${m}`);
 
-const name = `manzil_tax_bench_${Date.now().toString(36)}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`CREATE DATABASE ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString() });
-const raw = postgres(url.toString(), { max: 1, onnotice: () => {} });
+const { database, raw, drop } = await ownDatabase('manzil_tax_bench');
 
 /*
  * Entry g (1…ENTRIES) on day g % 365 of 2025: kind g % 10 = 0 a fee, otherwise even an invoice and odd a bill.
@@ -111,20 +104,7 @@ try {
        group by 1, 2, 3`);
   const ours = () => getVatReturn(database.db, '2025-Q2', '2026-01-15');
 
-  const time = async (f: () => Promise<unknown>) => {
-    const t = performance.now();
-    await f();
-    return performance.now() - t;
-  };
-  await groupBy();
-  await ours();
-  const samples = { raw: [] as number[], ours: [] as number[] };
-  for (let r = 0; r < ROUNDS; r++) {
-    samples.raw.push(await time(groupBy));
-    samples.ours.push(await time(ours));
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const [mRaw, mOurs] = [median(samples.raw), median(samples.ours)];
+  const { raw: mRaw, ours: mOurs } = await sideBySide(ROUNDS, groupBy, ours);
 
   // Both must agree on what is due: box 14 against the VAT accounts' movement from the raw rows.
   const rows = await groupBy();
@@ -134,21 +114,17 @@ try {
   const agree = BigInt(ret.boxes['14'].vat) === rawNet;
   if (!agree) console.error(`[tax-bench] box 14 ${ret.boxes['14'].vat} differs from the VAT accounts' movement ${rawNet}`);
 
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   console.log('');
   console.log(`with ${Number(lines).toLocaleString('en-US')} journal lines (seeded in ${seedSec.toFixed(1)} s):`);
   console.log(`raw GROUP BY (quarter)   ${mRaw.toFixed(1)} ms`);
-  console.log(`VAT 201 2025-Q2          ${mOurs.toFixed(1)} ms → ${pct(mOurs / mRaw)} of raw (target ≤ 25 %) ${mOurs / mRaw <= 0.25 ? 'OK' : 'ABOVE TARGET'}; box 14 ${agree ? 'agrees' : 'DISAGREES'}`);
+  console.log(`VAT 201 2025-Q2          ${mOurs.toFixed(1)} ms → ${percent(mOurs / mRaw)} of raw (target ≤ 25 %) ${mOurs / mRaw <= 0.25 ? 'OK' : 'ABOVE TARGET'}; box 14 ${agree ? 'agrees' : 'DISAGREES'}`);
   const verdict = (mOurs / mRaw <= 0.25 ? 'ok (target ≤ 25 %)' : 'MISSED (target ≤ 25 %)') + (agree ? '' : '; box 14 DISAGREES with the ledger');
   console.log(
     `BENCH_ROWS ${JSON.stringify({
-      rows: [{ name: `VAT 201 quarter @ ${(Number(lines) / 1e6).toFixed(1)}M lines`, measured: `${mOurs.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: pct(mOurs / mRaw), verdict }],
+      rows: [{ name: `VAT 201 quarter @ ${(Number(lines) / 1e6).toFixed(1)}M lines`, measured: `${mOurs.toFixed(1)} ms`, against: `GROUP BY ${mRaw.toFixed(0)} ms`, ratio: percent(mOurs / mRaw), verdict }],
       vat201: { lines: Number(lines), seedSeconds: seedSec, groupByMs: mRaw, vatReturnMs: mOurs, box14: ret.boxes['14'].vat, agree },
     })}`,
   );
 } finally {
-  await raw.end({ timeout: 5 });
-  await database.close();
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end({ timeout: 5 });
+  await drop();
 }
