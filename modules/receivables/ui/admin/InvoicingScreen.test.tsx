@@ -104,6 +104,8 @@ describe('/admin/invoicing', () => {
     fireEvent.change(within(dialog).getByLabelText('Line 1 description'), { target: { value: 'Property management' } });
     fireEvent.change(within(dialog).getByLabelText('Line 1 quantity'), { target: { value: '2.5' } });
     fireEvent.change(within(dialog).getByLabelText('Line 1 unit price'), { target: { value: '333.33' } });
+    // Supplied from the Abu Dhabi office: the line lands in box 1a of the VAT return, not the registration's emirate.
+    fireEvent.change(within(dialog).getByLabelText('Line 1 emirate of supply'), { target: { value: 'abu_dhabi' } });
     const totals = within(dialog).getByLabelText('Invoice totals');
     // 2.5 × 333.33 = 833.325 → 833.32 (half-even); VAT 41.666 → 41.67.
     expect(totals.textContent).toMatch(/NetAED 833\.32VATAED 41\.67TotalAED 874\.99/);
@@ -115,7 +117,7 @@ describe('/admin/invoicing', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
     const body = calls.find((c) => c.method === 'POST')!.body as { customerId: string; lines: { unitPrice: string; quantity: string; taxCode: string }[] };
     expect(body.customerId).toBe(C1);
-    expect(body.lines).toEqual([{ description: 'Property management', quantity: '2.5', unitPrice: '33333', taxCode: 'standard', incomeAccount: '4300' }]);
+    expect(body.lines).toEqual([{ description: 'Property management', quantity: '2.5', unitPrice: '33333', taxCode: 'standard', emirate: 'abu_dhabi', incomeAccount: '4300' }]);
     await waitFor(() => expect(location.history?.at(-1)).toBe(`/admin/invoicing?invoice=${I1}`));
   });
 

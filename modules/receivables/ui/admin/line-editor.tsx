@@ -8,21 +8,23 @@ import { useId } from 'react';
 import { inputClass } from '@site/components/admin/ledger/parts';
 import { Button, cx } from '@site/components/admin/ui';
 import { minorToInput, parseFils } from '@modules/platform/money';
-import { SALES_TAX_CODES, taxCodeLabels, type TaxCode } from '@modules/tax/contract';
+import { EMIRATES, emirateLabels, SALES_TAX_CODES, taxCodeLabels, type Emirate, type TaxCode } from '@modules/tax/contract';
 import { documentTotals, lineFigures, QUANTITY, type LineInput } from '../../contract';
 import { money } from './shared';
 
-export type LineDraft = { description: string; quantity: string; unitPrice: string; discount: string; taxCode: TaxCode; incomeAccount: '4300' | '4200'; property: string };
+/** `emirate` '' is the registration's default place of supply. */
+export type LineDraft = { description: string; quantity: string; unitPrice: string; discount: string; taxCode: TaxCode; emirate: Emirate | ''; incomeAccount: '4300' | '4200'; property: string };
 
-export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '', discount: '', taxCode: 'standard', incomeAccount: '4300', property: '' });
+export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '', discount: '', taxCode: 'standard', emirate: '', incomeAccount: '4300', property: '' });
 
 /** A stored line (fils) back as text in the form. */
-export const lineDraftOf = (l: { description: string; quantity: string; unitPrice: string; discount?: string; taxCode: TaxCode; incomeAccount?: string; property?: string | null }): LineDraft => ({
+export const lineDraftOf = (l: { description: string; quantity: string; unitPrice: string; discount?: string; taxCode: TaxCode; emirate?: string | null; incomeAccount?: string; property?: string | null }): LineDraft => ({
   description: l.description,
   quantity: l.quantity,
   unitPrice: minorToInput(BigInt(l.unitPrice)),
   discount: l.discount && l.discount !== '0' ? minorToInput(BigInt(l.discount)) : '',
   taxCode: l.taxCode,
+  emirate: (EMIRATES as readonly string[]).includes(l.emirate ?? '') ? (l.emirate as Emirate) : '',
   incomeAccount: l.incomeAccount === '4200' ? '4200' : '4300',
   property: l.property ?? '',
 });
@@ -46,6 +48,7 @@ export function parseLine(l: LineDraft, currency: string, rate: string): Parsed 
       unitPrice: unitPrice.toString(),
       ...(discount > 0n ? { discount: discount.toString() } : {}),
       taxCode: l.taxCode as LineInput['taxCode'],
+      ...(l.emirate ? { emirate: l.emirate } : {}),
       incomeAccount: l.incomeAccount,
       ...(l.property.trim() ? { property: l.property.trim().toUpperCase() } : {}),
     },
@@ -74,7 +77,7 @@ export function LinesEditor({ lines, onChange, currency, rate, showErrors }: { l
               <th className={cell}>Quantity</th>
               <th className={cell}>Unit price ({currency})</th>
               <th className={cell}>Discount</th>
-              <th className={cell}>Tax code</th>
+              <th className={cell}>Tax code and emirate</th>
               <th className={cell}>Income</th>
               <th className={cell}>Property</th>
               <th className={cx(cell, 'text-right')}>Net / VAT</th>
@@ -111,6 +114,14 @@ export function LinesEditor({ lines, onChange, currency, rate, showErrors }: { l
                       {SALES_TAX_CODES.map((c) => (
                         <option key={c} value={c}>
                           {taxCodeLabels[c]}
+                        </option>
+                      ))}
+                    </select>
+                    <select aria-label={`Line ${n} emirate of supply`} className={cx(inputClass, 'mt-1')} value={l.emirate} onChange={(e) => set(i, { emirate: e.target.value as LineDraft['emirate'] })}>
+                      <option value="">Emirate: as registered</option>
+                      {EMIRATES.map((e) => (
+                        <option key={e} value={e}>
+                          {emirateLabels[e]}
                         </option>
                       ))}
                     </select>
