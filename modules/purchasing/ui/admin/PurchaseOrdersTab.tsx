@@ -59,11 +59,8 @@ export function PurchaseOrdersTab() {
     [search, path],
   );
   return (
-    <section aria-labelledby="purchase-orders-title" className="mt-6">
-      <h2 id="purchase-orders-title" className="text-lg font-semibold text-ink" style={{ fontFamily: 'var(--font-display)' }}>
-        Purchase orders
-      </h2>
-      <p className="mt-0.5 text-sm text-slate-500">Orders to suppliers, what has arrived against them and what has been billed. Open one to send it, receive or record the bill.</p>
+    // The financial screen gives the tab its heading and description (Financial.tsx).
+    <section aria-labelledby="financial-tab-title" className="mt-2">
       <AdminTable<Row>
         endpoint={ORDERS}
         caption="Purchase orders"

@@ -69,7 +69,7 @@ export const tabContent: Record<string, TabContent> = {
     empty: { icon: Boxes, title: 'No stock movements recorded', body: 'Each receipt, transfer and adjustment appears here with where the goods came from and went.' },
   },
   'purchase-orders': {
-    description: 'Orders placed with suppliers, from approval to delivery and the matching bill.',
+    description: 'Orders to suppliers, what has arrived against them and what has been billed. Open one to send it, receive the goods or record the bill.',
   },
   'sales-orders': {
     description: 'Orders for what Manzil sells, from confirmation through delivery to invoice.',
