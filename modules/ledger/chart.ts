@@ -45,7 +45,10 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: LEDGER_ACCOUNTS.prepayments, name: 'Prepayments', type: 'asset', parent: '1600' },
   { code: '1700', name: 'Fixed assets', type: 'asset', parent: '1000', group: true, cashFlow: 'investing' },
   { code: LEDGER_ACCOUNTS.officeEquipment, name: 'Office and computer equipment', type: 'asset', parent: '1700' },
+  { code: LEDGER_ACCOUNTS.fitOut, name: 'Fit-out and furnishings in properties', type: 'asset', parent: '1700', description: 'Furniture, appliances and fit-out installed in the homes, at cost; every line carries its property.' },
   { code: LEDGER_ACCOUNTS.accumulatedDepreciation, name: 'Accumulated depreciation', type: 'asset', parent: '1700', cashFlow: 'operating', description: 'Contra-asset: credited by depreciation, a non-cash expense added back in the cash-flow statement.' },
+  { code: '1800', name: 'Inventory', type: 'asset', parent: '1000', group: true },
+  { code: LEDGER_ACCOUNTS.inventory, name: 'Furnishings, materials and spare parts', type: 'asset', parent: '1800', description: 'Stock held in the store and in transit, at cost (FIFO or moving average per item). The valuation report adds up to this balance.' },
 
   { code: '2000', name: 'Liabilities', type: 'liability', group: true, cashFlow: 'operating' },
   { code: LEDGER_ACCOUNTS.investorClientMoney, name: 'Investor client money', type: 'liability', parent: '2000', group: true, description: "What Manzil holds for each investor (wallet balances). One sub-account per investor." },
@@ -62,6 +65,7 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: '2500', name: 'Payroll liabilities', type: 'liability', parent: '2000', group: true },
   { code: LEDGER_ACCOUNTS.salariesPayable, name: 'Salaries payable (WPS)', type: 'liability', parent: '2500' },
   { code: LEDGER_ACCOUNTS.gratuityProvision, name: 'End-of-service gratuity provision', type: 'liability', parent: '2500' },
+  { code: LEDGER_ACCOUNTS.payrollDeductions, name: 'Payroll deductions payable', type: 'liability', parent: '2500', description: 'Withheld from salaries for others until paid over.' },
 
   { code: '3000', name: 'Equity', type: 'equity', group: true, cashFlow: 'financing' },
   { code: LEDGER_ACCOUNTS.shareCapital, name: 'Share capital', type: 'equity', parent: '3000' },
@@ -88,6 +92,10 @@ export const DEFAULT_CHART: readonly ChartRow[] = [
   { code: LEDGER_ACCOUNTS.managementFees, name: 'Property management fees', type: 'expense', parent: '5000' },
   { code: LEDGER_ACCOUNTS.insurance, name: 'Property insurance', type: 'expense', parent: '5000' },
   { code: LEDGER_ACCOUNTS.vacancyCosts, name: 'Vacancy and letting costs', type: 'expense', parent: '5000', description: 'Costs of empty periods and re-letting: agency commission, utilities while vacant.' },
+
+  { code: '5500', name: 'Cost of sales and stock', type: 'expense', group: true },
+  { code: LEDGER_ACCOUNTS.costOfGoodsSold, name: 'Cost of goods sold', type: 'expense', parent: '5500' },
+  { code: LEDGER_ACCOUNTS.stockAdjustments, name: 'Stock count differences and write-offs', type: 'expense', parent: '5500' },
 
   { code: '6000', name: 'Operating expenses', type: 'expense', group: true },
   { code: '6100', name: 'Payroll', type: 'expense', parent: '6000', group: true },

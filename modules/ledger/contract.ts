@@ -55,7 +55,11 @@ export const LEDGER_ACCOUNTS = {
   liquidityPool: '1550',
   prepayments: '1610',
   officeEquipment: '1710',
+  /** Fit-out and furnishings installed in the homes, capitalised per property (property dimension; modules/inventory). */
+  fitOut: '1720',
   accumulatedDepreciation: '1790',
+  /** Stock of furnishings, appliances, fit-out materials and spare parts at cost (modules/inventory). */
+  inventory: '1810',
   /** (group) one sub-account per investor: ensureInvestorAccount */
   investorClientMoney: '2100',
   distributionsPayable: '2200',
@@ -71,6 +75,8 @@ export const LEDGER_ACCOUNTS = {
   vatPayable: '2420',
   salariesPayable: '2510',
   gratuityProvision: '2520',
+  /** Amounts withheld from salaries for others (advances recovered, fines, third parties) until paid over (modules/payroll). */
+  payrollDeductions: '2530',
   shareCapital: '3100',
   retainedEarnings: '3200',
   /** Rental income paid out to investors (and moved to reserves): the property vehicles' appropriations, property dimension. */
@@ -91,6 +97,10 @@ export const LEDGER_ACCOUNTS = {
   managementFees: '5130',
   insurance: '5140',
   vacancyCosts: '5150',
+  /** The cost of items sold to customers (modules/inventory, modules/sales). */
+  costOfGoodsSold: '5510',
+  /** Stock count differences and write-offs (modules/inventory). */
+  stockAdjustments: '5520',
   /** The liquidity pool's realised gains (credit) and losses (debit) when its units are sold or the property exits. */
   liquidityPoolResults: '4920',
   salaries: '6110',
