@@ -2,7 +2,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@db/client';
-import { notFound, unprocessable } from '@api/errors';
+import { AppError, notFound, unprocessable } from '@api/errors';
 import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '@api/list';
 import { recordAudit } from '@modules/audit';
 import { todayInDubai } from '@modules/platform/dates';
@@ -16,7 +16,15 @@ export type EmployeesListQuery = z.output<typeof employeesListQuery>;
 const values = (input: UpdateEmployeeInput) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<typeof payrollEmployees.$inferInsert>;
 
+/** A cost center must be one of the ledger's, or the run's journal could not be posted. */
+async function assertCostCenter(db: Db, code: string | null | undefined): Promise<void> {
+  if (!code) return;
+  const found = await sqlRows(db, sql`select 1 from ledger_cost_centers where code = ${code} and archived_at is null`);
+  if (found.length === 0) throw new AppError(422, 'cost_center_not_found', `There is no cost center ${code} in the ledger.`);
+}
+
 export async function createEmployee(db: Db, adminId: string, input: CreateEmployeeInput): Promise<EmployeeJson> {
+  await assertCostCenter(db, input.costCenter);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(payrollEmployees)
@@ -37,6 +45,7 @@ export async function employeeRow(db: Db, id: string): Promise<EmployeeRow> {
 export const getEmployee = async (db: Db, id: string) => employeeJson(await employeeRow(db, id));
 
 export async function updateEmployee(db: Db, adminId: string, id: string, input: UpdateEmployeeInput): Promise<EmployeeJson> {
+  await assertCostCenter(db, input.costCenter);
   return db.transaction(async (tx) => {
     const before = await employeeRow(tx, id);
     const joinedOn = input.joinedOn ?? before.joinedOn;
