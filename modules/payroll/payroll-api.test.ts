@@ -178,4 +178,29 @@ describeEachDb('payroll API', (kind) => {
     expect((await admin.json('PUT', '/api/admin/payroll/settings', { employerId: '12' })).status).toBe(400);
     expect((await admin.json('POST', '/api/admin/payroll/runs', { period: '1999-01' })).status).toBe(422);
   });
+
+  it('answers 4xx, never 5xx, to wrong types, NUL bytes and huge numbers on every payroll route', async () => {
+    const uuid = '00000000-0000-0000-0000-000000000000';
+    const bodies: unknown[] = [null, [], 'x', 1e308, { period: '\u0000' }, { employeeId: 'x\u0000', kind: 'bonus', quantity: 1e300 }, { date: 12, bankAccountId: {} }, { basicSalary: -1, joinedOn: [] }, { workingDaysBasis: 'thirty' }];
+    const routes: [string, string][] = [
+      ['POST', '/api/admin/payroll/employees'],
+      ['PATCH', `/api/admin/payroll/employees/${uuid}`],
+      ['PUT', '/api/admin/payroll/settings'],
+      ['POST', '/api/admin/payroll/runs'],
+      ['POST', `/api/admin/payroll/runs/${uuid}/items`],
+      ['POST', `/api/admin/payroll/runs/${uuid}/pay`],
+      ['POST', `/api/admin/payroll/runs/x%00/approve`],
+      ['GET', `/api/admin/payroll/runs/${uuid}/wps`],
+      ['GET', `/api/admin/payroll/runs/${uuid}/payslips/x%00.pdf`],
+      ['GET', '/api/admin/payroll/employees?limit=99999999999999999999&sort=%00'],
+    ];
+    for (const [method, path] of routes) {
+      for (const body of method === 'GET' ? [undefined] : bodies) {
+        const r = await admin.json(method, path, body);
+        // The settings are all optional: a body of unknown fields changes nothing and is accepted.
+        if (!path.endsWith('/settings') || !body || typeof body !== 'object' || Array.isArray(body)) expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+  });
 });
