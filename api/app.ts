@@ -25,6 +25,7 @@ import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
+import { payrollRoutes } from '../modules/payroll';
 import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
 import { taxRoutes } from '../modules/tax';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
     .use(poolRoutes(deps))
     .use(exitRoutes(deps))
     .use(distributionRoutes(deps))
+    .use(payrollRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
     .use(bankingRoutes({ ...deps, matchSources: [receivablesMatchSource, purchasingMatchSource] }))

@@ -275,6 +275,16 @@ export const errorStatus = {
   expense_account_invalid: 422,
   dimension_unknown: 422,
   // -- end of purchasing codes --
+  // UAE payroll and the WPS file (modules/payroll).
+  payroll_employee_not_found: 404,
+  payroll_run_not_found: 404,
+  payroll_invalid_state: 409,
+  payroll_run_exists: 409,
+  payroll_no_employees: 422,
+  payroll_negative_net: 422,
+  payroll_bank_missing: 422,
+  wps_data_incomplete: 422,
+  // -- end of payroll codes --
 
   // 429: slow down.
   rate_limited: 429,
