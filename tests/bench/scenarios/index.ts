@@ -14,6 +14,7 @@ import { distributionsScenario } from './distributions';
 import { exchangeScenario } from './exchange';
 import { taxScenario } from './tax';
 import { agingScenario } from './aging';
+import { payrollScenario } from './payroll';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -26,5 +27,6 @@ export const scenarios: Scenario[] = [
   exchangeScenario,
   taxScenario,
   agingScenario,
+  payrollScenario,
   propertiesScenario,
 ];

@@ -1,4 +1,4 @@
-import { BookOpen, Boxes, FileText, Gauge, Package, Receipt, Wallet } from 'lucide-react';
+import { BookOpen, Boxes, FileText, Gauge, Package, Receipt } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
@@ -91,18 +91,6 @@ export const tabContent: Record<string, TabContent> = {
   },
   payroll: {
     description: 'Monthly pay runs for the Manzil team: prepare, check and release salaries.',
-    action: 'Start pay run',
-    filters: [{ label: 'Status', all: 'Any status', options: ['Draft', 'Approved', 'Paid'] }],
-    columns: [
-      { key: 'period', label: 'Pay period' },
-      { key: 'employees', label: 'Employees', align: 'right' },
-      { key: 'gross', label: 'Gross pay (AED)', align: 'right' },
-      { key: 'deductions', label: 'Deductions (AED)', align: 'right' },
-      { key: 'net', label: 'Net pay (AED)', align: 'right' },
-      { key: 'paid', label: 'Paid on' },
-      { key: 'status', label: 'Status' },
-    ],
-    empty: { icon: Wallet, title: 'No pay runs yet', body: 'Each monthly run appears here with its totals, and is posted to the ledger when paid.' },
   },
   statements: {
     description: 'Profit and loss, balance sheet, cash flow and trial balance for any period, beside the period before it, built from posted journal entries.',
@@ -134,6 +122,7 @@ const moduleTabs: Record<string, LazyExoticComponent<ComponentType>> = {
   banking: lazy(() => import('@modules/banking/ui/admin/BankingTab')),
   'purchase-orders': lazy(() => import('@modules/purchasing/ui/admin/PurchaseOrdersTab')),
   tax: lazy(() => import('@modules/tax/ui/admin/TaxManagementTab')),
+  payroll: lazy(() => import('@modules/payroll/ui/admin/ProcessingTab')),
 };
 
 export default function Financial({ route }: ScreenProps) {
