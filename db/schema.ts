@@ -26,3 +26,4 @@ export * from '../modules/tax/schema';
 export * from '../modules/banking/schema';
 export * from '../modules/receivables/schema';
 export * from '../modules/purchasing/schema';
+export * from '../modules/inventory/schema';
