@@ -94,7 +94,7 @@ export async function recordMove(db: Db, userId: string | null, input: CreateMov
     const { from, to } = await locate(tx, input);
     const qty = input.quantity < 0n ? -input.quantity : input.quantity;
     const balance = { quantity: BigInt(item.quantity), value: BigInt(item.value) };
-    let value = 0n;
+    let value: bigint;
     let storeQty = 0n;
     let storeValue = 0n;
     let unitCost: bigint | null = input.unitCost ?? null;
