@@ -180,6 +180,22 @@ describeEachDb('inventory API', (kind) => {
     expect(req!.title).toContain('FUR-SOFA');
   });
 
+  it('parallel issues never take a location below zero: the item lock lets exactly the stock on hand through', async () => {
+    const heater = (await admin.json<ItemJson>('POST', '/api/admin/inventory/items', { name: 'Water heater 50 l', sku: 'SP-HEATER-50', valuationMethod: 'fifo' })).body;
+    await move({ itemId: heater.id, type: 'receipt', quantity: 3, unitCost: 50_000, to: 'WH-AQ-B1' });
+    await move({ itemId: heater.id, type: 'receipt', quantity: 2, unitCost: 56_000, to: 'WH-AQ-B1' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => admin.json('POST', '/api/admin/inventory/moves', { itemId: heater.id, type: 'issue', quantity: 1, from: 'WH-AQ-B1', to: 'JOB-1042' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 422)).toHaveLength(3);
+    expect(results.map((r) => r.body.value).filter(Boolean).sort()).toEqual(['50000', '50000', '50000', '56000', '56000']);
+    const item = (await admin.json<ItemJson>('GET', `/api/admin/inventory/items/${heater.id}`)).body;
+    expect(item).toMatchObject({ onHand: '0', value: '0' });
+    const now = (await admin.json<ValuationJson>('GET', '/api/admin/inventory/valuation')).body;
+    expect(BigInt(now.total)).toBe(await debitBalance(w.db, '1810'));
+  });
+
   async function bankId() {
     const bank = await admin.json<{ id: string }>('POST', '/api/admin/bank-accounts', { name: 'Emirates NBD operating', iban: 'AE070331234567890123456', ledgerAccountCode: '1110', bankName: 'Emirates NBD' });
     expect(bank.status, JSON.stringify(bank.body)).toBe(201);
