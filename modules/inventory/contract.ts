@@ -131,19 +131,32 @@ export const idParam = z.object({ id: z.string({ error: msg.id }).max(64, msg.id
 const codeInput = z.string({ error: msg.code }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9./-]{0,39}$/, msg.code);
 export const locationRefInput = z.string({ error: msg.location }).trim().min(1, msg.location).max(64, msg.location).regex(/^[A-Za-z0-9./-]+$/, msg.location);
 
-export const createItemInput = z.object({
+const itemFields = {
   name: text(msg.name, 2, 200),
   sku: z.string({ error: msg.sku }).trim().regex(/^[A-Za-z0-9][A-Za-z0-9./-]{0,39}$/, msg.sku),
   valuationMethod: z.enum(VALUATION_METHODS, { error: msg.method }),
-  category: z.enum(ITEM_CATEGORIES, { error: msg.category }).default('spare_part'),
-  unit: z.enum(UNITS, { error: msg.unit }).default('each'),
-  barcode: z.string({ error: msg.barcode }).trim().regex(/^[A-Za-z0-9-]{0,64}$/, msg.barcode).nullable().optional(),
-  reorderLevel: reorderQuantityInput.default(0n),
-  reorderQuantity: reorderQuantityInput.default(0n),
-  defaultSupplierId: uuidInput.nullable().optional(),
+  category: z.enum(ITEM_CATEGORIES, { error: msg.category }),
+  unit: z.enum(UNITS, { error: msg.unit }),
+  barcode: z.string({ error: msg.barcode }).trim().regex(/^[A-Za-z0-9-]{0,64}$/, msg.barcode).nullable(),
+  reorderLevel: reorderQuantityInput,
+  reorderQuantity: reorderQuantityInput,
+  defaultSupplierId: uuidInput.nullable(),
+};
+export const createItemInput = z.object({
+  ...itemFields,
+  category: itemFields.category.default('spare_part'),
+  unit: itemFields.unit.default('each'),
+  barcode: itemFields.barcode.optional(),
+  reorderLevel: itemFields.reorderLevel.default(0n),
+  reorderQuantity: itemFields.reorderQuantity.default(0n),
+  defaultSupplierId: itemFields.defaultSupplierId.optional(),
 });
 export type CreateItemInput = z.output<typeof createItemInput>;
-export const updateItemInput = createItemInput.partial().refine((v) => Object.keys(v).length > 0, 'Change at least one field.');
+/** A change to an item: only the fields given (no defaults, so nothing else is reset). */
+export const updateItemInput = z
+  .object(itemFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Change at least one field.');
 export type UpdateItemInput = z.output<typeof updateItemInput>;
 
 export const createLocationInput = z.object({

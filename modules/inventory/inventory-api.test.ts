@@ -80,6 +80,9 @@ describeEachDb('inventory API', (kind) => {
     expect(item).toMatchObject({ onHand: '2', value: '900000', unitCost: '450000', hasMoves: true });
     const fixed = await admin.json('PATCH', `/api/admin/inventory/items/${sofa.id}`, { valuationMethod: 'average' });
     expect(fixed.status).toBe(409);
+    // A change touches only the fields given.
+    const renamed = await admin.json<ItemJson>('PATCH', `/api/admin/inventory/items/${sofa.id}`, { name: 'Three-seat sofa, grey' });
+    expect(renamed.body).toMatchObject({ name: 'Three-seat sofa, grey', category: 'furniture', reorderLevel: '2', reorderQuantity: '4', valuationMethod: 'fifo' });
     // The property is a location: what is installed there is its stock.
     const installed = await admin.json<{ items: StockRowJson[] }>('GET', `/api/admin/inventory/stock?kind=property`);
     expect(installed.body.items).toEqual([expect.objectContaining({ sku: 'FUR-SOFA', locationCode: w.properties[0]!.reference, quantity: '3', value: '1200000', property: w.properties[0]!.reference })]);
