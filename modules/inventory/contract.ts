@@ -31,6 +31,8 @@ export const moveTypeLabels: Record<MoveType, string> = { receipt: 'Receipt', is
 export const QTY_SCALE = 1000n;
 export const MAX_QUANTITY = 10_000_000;
 export const MAX_UNIT_COST_FILS = 100_000_000_000n;
+/** The most one move may be worth: AED 10 billion. */
+export const MAX_MOVE_VALUE_FILS = 1_000_000_000_000n;
 
 export const inventoryErrorCodes = {
   itemNotFound: 'inventory_item_not_found',
@@ -78,6 +80,7 @@ export const inventoryMessages = {
   adjustmentCost: 'This item has no cost yet: give the unit cost of the stock found.',
   poLineWithoutOrder: 'A purchase order line needs its purchase order.',
   paidFromWithOrder: 'A receipt against a purchase order waits for the supplier bill; it is not paid from a bank account.',
+  valueTooLarge: 'One move may be worth at most AED 10,000,000,000: split it into smaller moves.',
   noCost: (sku: string) => `We do not know what ${sku} costs yet: record a receipt before asking to reorder it.`,
 } as const;
 

@@ -126,6 +126,7 @@ describeEachDb('inventory API', (kind) => {
     expect((await move({ itemId: bulbs.id, type: 'issue', quantity: 1, from: 'WH-AQ-B1', to: 'WH-AQ-A1' }, 422)).error).toBe('invalid_stock_move');
     expect((await move({ itemId: bulbs.id, type: 'receipt', quantity: 1, to: 'WH-AQ' }, 422)).message).toContain('unit cost');
     expect((await move({ itemId: bulbs.id, type: 'receipt', quantity: -1, unitCost: 1, to: 'WH-AQ' }, 400)).message).toContain('quantity');
+    expect((await move({ itemId: bulbs.id, type: 'receipt', quantity: 10_000_000, unitCost: '100000000000', to: 'WH-AQ' }, 422)).message).toContain('at most');
     expect((await move({ itemId: bulbs.id, type: 'transfer', quantity: 1, from: 'WH-AQ', to: 'NOWHERE' }, 404)).error).toBe('inventory_location_not_found');
 
     const ledger = (await admin.json<ItemLedgerJson>('GET', `/api/admin/inventory/items/${bulbs.id}/ledger`)).body;

@@ -11,7 +11,7 @@ import { getBankAccount } from '@modules/banking';
 import { LEDGER_ACCOUNTS, post } from '@modules/ledger';
 import { todayInDubai } from '@modules/platform/dates';
 import { formatAed } from '@modules/platform/money';
-import { inventoryErrorCodes as codes, inventoryMessages as msg, moveTypeLabels, quantityString, type CreateMoveInput } from './contract';
+import { inventoryErrorCodes as codes, inventoryMessages as msg, MAX_MOVE_VALUE_FILS, moveTypeLabels, quantityString, type CreateMoveInput } from './contract';
 import { averageCost, fifoCost, receiptValue, unitCostOf } from './costing';
 import { isStore, movePosting, type MoveLocation } from './postings';
 import { invalidMove, lockItem, moveNumber, resolveLocation, rows, type LockedItem as LocatedItem, type LocationRow } from './shared';
@@ -107,6 +107,7 @@ export async function recordMove(db: Db, userId: string | null, input: CreateMov
       unitCost ??= unitCostOf(balance.quantity, balance.value) ?? (item.last_unit_cost === null ? null : BigInt(item.last_unit_cost));
       if (unitCost === null) throw invalidMove(msg.adjustmentCost);
       value = receiptValue(qty, unitCost);
+      if (value > MAX_MOVE_VALUE_FILS) throw invalidMove(msg.valueTooLarge);
       storeQty = qty;
       storeValue = value;
       newLayer = item.valuation_method === 'fifo';
