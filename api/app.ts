@@ -30,6 +30,7 @@ import { statementRoutes } from '../modules/statements';
 import { bankingRoutes } from '../modules/banking';
 import { taxRoutes } from '../modules/tax';
 import { purchasingMatchSource, purchasingRoutes } from '../modules/purchasing';
+import { inventoryRoutes } from '../modules/inventory';
 import { receivablesMatchSource, receivablesRoutes } from '../modules/receivables';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps) {
     .use(taxRoutes(deps))
     .use(receivablesRoutes(deps))
     .use(purchasingRoutes(deps))
+    .use(inventoryRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -285,6 +285,16 @@ export const errorStatus = {
   payroll_bank_missing: 422,
   wps_data_incomplete: 422,
   // -- end of payroll codes --
+  // Inventory (modules/inventory).
+  inventory_item_not_found: 404,
+  inventory_location_not_found: 404,
+  duplicate_sku: 409,
+  duplicate_location_code: 409,
+  insufficient_stock: 422,
+  invalid_stock_move: 422,
+  valuation_method_fixed: 409,
+  reorder_cost_unknown: 422,
+  // -- end of inventory codes --
 
   // 429: slow down.
   rate_limited: 429,

@@ -27,3 +27,4 @@ export * from '../modules/banking/schema';
 export * from '../modules/receivables/schema';
 export * from '../modules/purchasing/schema';
 export * from '../modules/payroll/schema';
+export * from '../modules/inventory/schema';
