@@ -16,6 +16,7 @@ import { seedReceivables } from '../modules/receivables/seed';
 import { seedPurchasing } from '../modules/purchasing/seed';
 import { seedBanking } from '../modules/banking/seed';
 import { seedPayroll } from '../modules/payroll/seed';
+import { seedInventory } from '../modules/inventory/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -114,6 +115,8 @@ async function topUpDemo(db: Db) {
     await seedBanking(db);
     // The team's payroll (issue #15): employees, WPS settings, last month's run paid and this month's as a draft.
     await seedPayroll(db);
+    // The furnishing stock: the main store, eight items, receipts at two costs, what is installed in two homes (modules/inventory).
+    await seedInventory(db);
   }
 }
 

@@ -15,6 +15,7 @@ import { exchangeScenario } from './exchange';
 import { taxScenario } from './tax';
 import { agingScenario } from './aging';
 import { payrollScenario } from './payroll';
+import { inventoryScenario } from './inventory';
 
 export const scenarios: Scenario[] = [
   jsScenario,
@@ -28,5 +29,6 @@ export const scenarios: Scenario[] = [
   taxScenario,
   agingScenario,
   payrollScenario,
+  inventoryScenario,
   propertiesScenario,
 ];

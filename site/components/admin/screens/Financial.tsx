@@ -1,4 +1,4 @@
-import { BookOpen, Boxes, FileText, Gauge, Package, Receipt } from 'lucide-react';
+import { BookOpen, FileText, Gauge, Receipt } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
@@ -18,7 +18,6 @@ type TabContent = {
   empty?: { icon: Icon; title: string; body: string };
 };
 
-const periods: FilterSpec = { label: 'Period', all: 'All periods', options: ['This month', 'Last month', 'This quarter', 'This financial year'] };
 const LEDGER = 'The accounting ledger';
 
 /** What each financial area lists. Keys are the tabs named by the financial sub-paths. */
@@ -39,34 +38,9 @@ export const tabContent: Record<string, TabContent> = {
   },
   products: {
     description: 'The items and services Manzil buys and sells, such as furnishing packs, fittings and maintenance services, with their cost and price.',
-    action: 'New product',
-    search: 'Product name or SKU',
-    filters: [{ label: 'Category', all: 'All categories', options: ['Furniture', 'Fittings and appliances', 'Maintenance service', 'Spare parts'] }],
-    columns: [
-      { key: 'sku', label: 'SKU' },
-      { key: 'name', label: 'Product' },
-      { key: 'category', label: 'Category' },
-      { key: 'cost', label: 'Unit cost (AED)', align: 'right' },
-      { key: 'price', label: 'Price (AED)', align: 'right' },
-      { key: 'onhand', label: 'On hand', align: 'right' },
-    ],
-    empty: { icon: Package, title: 'No products set up', body: 'Products appear here once added, and purchase and sales orders pick from this list.' },
   },
   operations: {
     description: 'Stock movements: goods received, transfers between properties and store, and adjustments after a count.',
-    action: 'Record movement',
-    search: 'Item or reference',
-    filters: [{ label: 'Type', all: 'All movements', options: ['Receipt', 'Transfer', 'Adjustment', 'Write-off'] }, periods],
-    columns: [
-      { key: 'ref', label: 'Reference' },
-      { key: 'type', label: 'Type' },
-      { key: 'item', label: 'Item' },
-      { key: 'qty', label: 'Quantity', align: 'right' },
-      { key: 'from', label: 'From' },
-      { key: 'to', label: 'To' },
-      { key: 'date', label: 'Date' },
-    ],
-    empty: { icon: Boxes, title: 'No stock movements recorded', body: 'Each receipt, transfer and adjustment appears here with where the goods came from and went.' },
   },
   'purchase-orders': {
     description: 'Orders to suppliers, what has arrived against them and what has been billed. Open one to send it, receive the goods or record the bill.',
@@ -123,6 +97,8 @@ const moduleTabs: Record<string, LazyExoticComponent<ComponentType>> = {
   'purchase-orders': lazy(() => import('@modules/purchasing/ui/admin/PurchaseOrdersTab')),
   tax: lazy(() => import('@modules/tax/ui/admin/TaxManagementTab')),
   payroll: lazy(() => import('@modules/payroll/ui/admin/ProcessingTab')),
+  products: lazy(() => import('@modules/inventory/ui/admin/ProductsTab')),
+  operations: lazy(() => import('@modules/inventory/ui/admin/OperationsTab')),
 };
 
 export default function Financial({ route }: ScreenProps) {
