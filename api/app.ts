@@ -25,15 +25,10 @@ import { exchangeRoutes } from '../modules/exchange';
 import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
-import { payrollRoutes } from '../modules/payroll';
 import { statementRoutes } from '../modules/statements';
-import { bankingRoutes } from '../modules/banking';
-import { taxRoutes } from '../modules/tax';
-import { purchasingMatchSource, purchasingRoutes } from '../modules/purchasing';
-import { inventoryRoutes } from '../modules/inventory';
-import { receivablesMatchSource, receivablesRoutes } from '../modules/receivables';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
+import { erpRoutes } from './erp-routes';
 import { MAX_JSON_BYTES, parseJsonBody, readLimitedText } from './body';
 import { CSRF_COOKIE, isProduction, randomToken } from './cookies';
 import { checkCsrf } from './csrf';
@@ -179,14 +174,9 @@ export function createApp(deps: AppDeps) {
     .use(poolRoutes(deps))
     .use(exitRoutes(deps))
     .use(distributionRoutes(deps))
-    .use(payrollRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
-    .use(bankingRoutes({ ...deps, matchSources: [receivablesMatchSource, purchasingMatchSource] }))
-    .use(taxRoutes(deps))
-    .use(receivablesRoutes(deps))
-    .use(purchasingRoutes(deps))
-    .use(inventoryRoutes(deps))
+    .use(erpRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;
