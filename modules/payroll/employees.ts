@@ -2,7 +2,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@db/client';
-import { AppError, notFound, unprocessable } from '@api/errors';
+import { AppError, badRequest, notFound } from '@api/errors';
 import { allOf, allRows, orderSql, searchWhere, sqlRows, type CsvCell } from '@api/list';
 import { recordAudit } from '@modules/audit';
 import { todayInDubai } from '@modules/platform/dates';
@@ -50,7 +50,7 @@ export async function updateEmployee(db: Db, adminId: string, id: string, input:
     const before = await employeeRow(tx, id);
     const joinedOn = input.joinedOn ?? before.joinedOn;
     const leftOn = input.leftOn === undefined ? before.leftOn : input.leftOn;
-    if (leftOn && leftOn < joinedOn) throw unprocessable(msg.leftBeforeJoined, 'validation_failed');
+    if (leftOn && leftOn < joinedOn) throw badRequest(msg.leftBeforeJoined, 'validation_failed');
     const [row] = await tx.update(payrollEmployees).set({ ...values(input), updatedAt: new Date() }).where(eq(payrollEmployees.id, id)).returning();
     const changed = Object.keys(values(input)).join(', ') || 'nothing';
     await recordAudit(tx, { actorId: adminId, action: 'payroll.employee.update', entityType: 'payroll_employee', entityId: id, summary: `Changed ${changed} of employee ${fullName(row!)}` });

@@ -92,7 +92,7 @@ export async function addItem(db: Db, adminId: string, runId: string, input: Ite
     const run = await lockRun(tx, runId);
     if (run.status !== 'draft') throw new AppError(409, 'payroll_invalid_state', msg.notDraft);
     const [line] = await tx.select({ id: payrollLines.id }).from(payrollLines).where(and(eq(payrollLines.runId, runId), eq(payrollLines.employeeId, input.employeeId)));
-    if (!line) throw unprocessable(msg.noLine, 'payroll_employee_not_found');
+    if (!line) throw notFound(msg.noLine, 'payroll_employee_not_found');
     await tx.insert(payrollItems).values({ runId, employeeId: input.employeeId, kind: input.kind, quantity: input.quantity, description: input.description ?? '', createdBy: adminId });
     await computeRun(tx, run);
     const what = input.kind === 'bonus' || input.kind === 'deduction' ? formatAed(input.quantity) : input.kind === 'overtime' ? `${Number(input.quantity) / 100} hours` : `${input.quantity} days`;
