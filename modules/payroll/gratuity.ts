@@ -5,7 +5,7 @@
  * The daily wage is basic × 12 / 365. Amounts are fils, rounded half-even once at the end.
  */
 import { daysBetween } from '@modules/platform/dates';
-import { divideHalfEven, formatAed } from '@modules/platform/money';
+import { divideHalfEven, formatAed, minorToDecimalString } from '@modules/platform/money';
 
 const YEAR = 365n;
 const FIVE_YEARS = 5n * YEAR;
@@ -35,7 +35,8 @@ export const settlementAmount = (g: Gratuity) => (g.eligible ? g.amount : 0n);
 /** The statement printed on the final payslip. */
 export function gratuityStatement(basic: bigint, joinedOn: string, leftOn: string): string {
   const g = gratuity(basic, joinedOn, leftOn);
-  const years = (Number(g.serviceDays) / 365).toFixed(2);
+  // Years of service with two decimals, worked out in whole hundredths (half-even), not in floats.
+  const years = minorToDecimalString(divideHalfEven(BigInt(g.serviceDays) * 100n, 365n));
   const parts = [
     `Service ${joinedOn} to ${leftOn}: ${g.serviceDays} days (${years} years).`,
     `Daily wage: basic ${formatAed(basic)} × 12 ÷ 365.`,

@@ -3,7 +3,7 @@
  * received and not yet billed, and the unit price must be within the tolerance (basis points) of the order's.
  * Pure: the bill service stores what it returns and holds the bill when it is not empty.
  */
-import { formatAed } from '@modules/platform/money';
+import { formatAed, minorToDecimalString } from '@modules/platform/money';
 import { quantityString, type MismatchJson } from './contract';
 
 export type MatchLine = {
@@ -17,8 +17,9 @@ export type MatchLine = {
   orderUnitPrice: bigint;
 };
 
-const bpsOf = (diff: bigint, base: bigint) => (base === 0n ? 0 : Number((diff * 10_000n) / base));
-const pct = (bps: number) => `${(Math.abs(bps) / 100).toFixed(2)}%`;
+const bpsOf = (diff: bigint, base: bigint) => (base === 0n ? 0n : (diff * 10_000n) / base);
+/** Basis points as a percentage with two decimals, in bigint (781 → "7.81%"). */
+const pct = (bps: bigint) => `${minorToDecimalString(bps < 0n ? -bps : bps)}%`;
 
 export function threeWayMatch(lines: MatchLine[], toleranceBps: bigint): MismatchJson[] {
   const out: MismatchJson[] = [];
@@ -55,8 +56,8 @@ export function threeWayMatch(lines: MatchLine[], toleranceBps: bigint): Mismatc
         expected: l.orderUnitPrice.toString(),
         actual: l.unitPrice.toString(),
         difference: diff.toString(),
-        differenceBps: bps,
-        message: `Line ${l.lineNo}: the unit price ${formatAed(l.unitPrice)} is ${formatAed(diff < 0n ? -diff : diff)} (${pct(bps)}) ${diff > 0n ? 'above' : 'below'} the order’s ${formatAed(l.orderUnitPrice)}; the tolerance is ${pct(Number(toleranceBps))}.`,
+        differenceBps: Number(bps),
+        message: `Line ${l.lineNo}: the unit price ${formatAed(l.unitPrice)} is ${formatAed(diff < 0n ? -diff : diff)} (${pct(bps)}) ${diff > 0n ? 'above' : 'below'} the order’s ${formatAed(l.orderUnitPrice)}; the tolerance is ${pct(toleranceBps)}.`,
       });
     }
   }
