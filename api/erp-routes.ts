@@ -6,7 +6,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '@db/client';
 import { bankingRoutes } from '@modules/banking';
-import { inventoryRoutes } from '@modules/inventory';
+import { inventoryRoutes, stockReceiver } from '@modules/inventory';
 import { payrollRoutes } from '@modules/payroll';
 import { purchasingMatchSource, purchasingRoutes } from '@modules/purchasing';
 import { receivablesMatchSource, receivablesRoutes } from '@modules/receivables';
@@ -17,6 +17,6 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(bankingRoutes({ ...deps, matchSources: [receivablesMatchSource, purchasingMatchSource] }))
     .use(taxRoutes(deps))
     .use(receivablesRoutes(deps))
-    .use(purchasingRoutes(deps))
+    .use(purchasingRoutes({ ...deps, stock: stockReceiver }))
     .use(payrollRoutes(deps))
     .use(inventoryRoutes(deps));

@@ -8,6 +8,7 @@ export { createItem, getItem, listItems, updateItem } from './items';
 export { createLocation, listLocations, seedMainStore } from './locations';
 export { ensurePropertyLocation } from './shared';
 export { recordMove } from './record-move';
+export { stockReceiver } from './stock-receiver';
 export { itemLedger, listMoves, stockOnHand } from './move-read';
 export { reorderSuggestions, valuationAsOf } from './valuation';
 export { createReorderRequests } from './reorder';

@@ -87,7 +87,11 @@ async function receiptCreditAccount(tx: Db, input: CreateMoveInput): Promise<str
   return LEDGER_ACCOUNTS.tradePayables;
 }
 
-export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput): Promise<RecordedMove> {
+/**
+ * `exactValue` (receipts only, not on the API): the receipt's value to the fil, as a purchase order receipt
+ * credited 2330 with it; the unit cost is then that value's unit cost.
+ */
+export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput, opts: { exactValue?: bigint } = {}): Promise<RecordedMove> {
   const date = input.date ?? todayInDubai();
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, input.itemId);
@@ -106,7 +110,7 @@ export async function recordMove(db: Db, userId: string | null, input: CreateMov
       if (input.type === 'receipt') creditAccountCode = await receiptCreditAccount(tx, input);
       unitCost ??= unitCostOf(balance.quantity, balance.value) ?? (item.last_unit_cost === null ? null : BigInt(item.last_unit_cost));
       if (unitCost === null) throw invalidMove(msg.adjustmentCost);
-      value = receiptValue(qty, unitCost);
+      value = input.type === 'receipt' && opts.exactValue !== undefined ? opts.exactValue : receiptValue(qty, unitCost);
       if (value > MAX_MOVE_VALUE_FILS) throw invalidMove(msg.valueTooLarge);
       storeQty = qty;
       storeValue = value;

@@ -9,6 +9,7 @@ import { AppError, notFound } from '@api/errors';
 import { createRequest, type CreateRequestInput } from '@modules/purchasing';
 import { inventoryErrorCodes as codes, inventoryMessages as msg, quantityString, type ReorderRequestsJson, type Unit } from './contract';
 import { rows } from './shared';
+import { stockReceiver } from './stock-receiver';
 
 const UNIT_CODE: Record<Unit, CreateRequestInput['lines'][number]['unitCode']> = { each: 'C62', set: 'SET', m: 'MTR', m2: 'MTK', litre: 'LTR', box: 'C62' };
 
@@ -41,8 +42,9 @@ export async function createReorderRequests(db: Db, userId: string, itemIds: str
         unitCode: UNIT_CODE[i.unit],
         estimatedUnitPrice: BigInt(i.last_unit_cost!),
         taxCode: 'standard',
+        stockItemId: i.id,
       })),
-    });
+    }, stockReceiver);
     requests.push({ id: request.id, number: request.number, itemIds: group.map((i) => i.id) });
   }
   return { requests };

@@ -144,6 +144,8 @@ export const purchasingMessages = {
   orderNotBillable: (status: string) => `Bills can only be recorded against a sent or received order; this one is ${status}.`,
   poLineUnknown: 'Each line must name a line of this purchase order.',
   poLineRepeated: 'Name each purchase order line once.',
+  stockItem: 'stockItemId is the id of an inventory item.',
+  stockItemUnknown: (lineNo: number) => `Line ${lineNo} names a stock item that does not exist.`,
   overReceipt: (lineNo: number, open: string) => `Line ${lineNo}: that is more than was ordered. At most ${open} more can be received, the tolerance included.`,
   mixedBill: 'A bill against a purchase order has every line on one of its lines; a bill without an order has none.',
   supplierMismatch: 'The purchase order belongs to another supplier.',
@@ -306,6 +308,14 @@ export const suppliersListQuery = listQuery({
   filters: { category: z.enum(SUPPLIER_CATEGORIES, { error: purchasingMessages.category }).optional() },
 });
 
+/** The inventory item a line buys (optional): received into the store rather than expensed. */
+const stockItemInput = z
+  .string({ error: purchasingMessages.stockItem })
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, purchasingMessages.stockItem)
+  .nullable()
+  .optional();
+
 // ── Purchase requests ────────────────────────────────────────────────────────────────────────────
 
 export const requestLineInput = z.object({
@@ -314,6 +324,7 @@ export const requestLineInput = z.object({
   unitCode: unitCodeInput.default('C62'),
   estimatedUnitPrice: filsInput(purchasingMessages.price),
   taxCode: taxCodeInput.default('standard'),
+  stockItemId: stockItemInput,
 });
 export const createRequestInput = z.object({
   title: text(purchasingMessages.title, 3, 200),
@@ -345,6 +356,7 @@ export const orderLineInput = z.object({
   unitPrice: filsInput(purchasingMessages.price),
   taxCode: taxCodeInput.default('standard'),
   expenseAccountCode: accountCodeInput.optional(),
+  stockItemId: stockItemInput,
 });
 export const createOrderInput = z.object({
   requestId: idInput.nullable().optional(),

@@ -14,6 +14,7 @@ export { cancelOrder, closeOrder, createOrder } from './orders';
 export { getOrder, listOrders } from './order-read';
 export { sendOrder } from './send-order';
 export { receiveGoods } from './receipts';
+export type { StockReceipt, StockReceiver } from './stock-port';
 export { createBill } from './create-bill';
 export { approveVariance, rejectBill } from './bill-review';
 export { getBill, listBills } from './bill-read';

@@ -33,7 +33,7 @@ export type SupplierDetailJson = SupplierJson & {
   overdue: string;
 };
 
-export type RequestLineJson = { id: string; lineNo: number; description: string; quantity: string; unitCode: string; estimatedUnitPrice: string; taxCode: TaxCode; net: string; vat: string };
+export type RequestLineJson = { id: string; lineNo: number; description: string; quantity: string; unitCode: string; estimatedUnitPrice: string; taxCode: TaxCode; net: string; vat: string; stockItemId: string | null };
 
 export type PurchaseRequestJson = {
   id: string;
@@ -75,6 +75,8 @@ export type OrderLineJson = {
   net: string;
   vat: string;
   expenseAccountCode: string;
+  /** The inventory item the line buys, if any: its receipts go into the store. */
+  stockItemId: string | null;
   received: string;
   billed: string;
   /** Value received at the order price (Σ receipts), fils. */

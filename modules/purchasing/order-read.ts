@@ -78,9 +78,9 @@ export async function getOrder(db: Db, id: string): Promise<PurchaseOrderDetailJ
   const [row] = await rows<Row>(db, sql`${SELECT} where o.id = ${id}`);
   if (!row) throw notFound(msg.orderNotFound, codes.orderNotFound);
   const [lines, receipts, receiptLines, bills] = await Promise.all([
-    rows<{ id: string; line_no: number; description: string; quantity: string; unit_code: string; unit_price: string; tax_code: string; net: string; vat: string; expense_account_code: string; received: string; billed: string; received_value: string }>(
+    rows<{ id: string; line_no: number; description: string; quantity: string; unit_code: string; unit_price: string; tax_code: string; net: string; vat: string; expense_account_code: string; stock_item_id: string | null; received: string; billed: string; received_value: string }>(
       db,
-      sql`select id, line_no, description, quantity::text, unit_code, unit_price::text, tax_code, net::text, vat::text, expense_account_code, received::text, billed::text, received_value::text
+      sql`select id, line_no, description, quantity::text, unit_code, unit_price::text, tax_code, net::text, vat::text, expense_account_code, stock_item_id, received::text, billed::text, received_value::text
             from purchase_order_lines where order_id = ${id} order by line_no`,
     ),
     rows<{ id: string; number: string; date: string; note: string; value: string; journal_reference: string; email: string | null; created_at: string | Date }>(
@@ -122,6 +122,7 @@ export async function getOrder(db: Db, id: string): Promise<PurchaseOrderDetailJ
       net: str(l.net),
       vat: str(l.vat),
       expenseAccountCode: l.expense_account_code,
+      stockItemId: l.stock_item_id,
       received: quantityString(l.received),
       billed: quantityString(l.billed),
       receivedValue: str(l.received_value),

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { badRequest, notFound } from '@api/errors';
 import { recordAudit } from '@modules/audit';
+import { LEDGER_ACCOUNTS } from '@modules/ledger';
 import { todayInDubai } from '@modules/platform/dates';
 import { formatAed } from '@modules/platform/money';
 import { getTaxSettings } from '@modules/tax';
@@ -15,8 +16,9 @@ import { getOrder } from './order-read';
 import { lockRequest } from './requests';
 import { assertDimensions, assertExpenseAccount, invalidState, isUuid, lineAmounts, nextNumber, rows } from './shared';
 import { supplierRow } from './suppliers';
+import { assertStockItems, type StockReceiver } from './stock-port';
 
-type LineIn = { description: string; quantity: bigint; unitCode: UnitCode | string; unitPrice: bigint; taxCode: TaxCode; expenseAccountCode?: string };
+type LineIn = { description: string; quantity: bigint; unitCode: UnitCode | string; unitPrice: bigint; taxCode: TaxCode; expenseAccountCode?: string; stockItemId?: string | null };
 
 /** Where the order is delivered: the property's address, or the operator's registered address. */
 async function deliveryAddressFor(db: Db, property: string | null | undefined): Promise<string> {
@@ -27,7 +29,7 @@ async function deliveryAddressFor(db: Db, property: string | null | undefined): 
   return (await getTaxSettings(db)).address;
 }
 
-export async function createOrder(db: Db, userId: string, input: CreateOrderInput): Promise<PurchaseOrderDetailJson> {
+export async function createOrder(db: Db, userId: string, input: CreateOrderInput, stock?: StockReceiver): Promise<PurchaseOrderDetailJson> {
   const supplier = await supplierRow(db, input.supplierId);
   const orderDate = input.orderDate ?? todayInDubai();
   const id = await db.transaction(async (tx) => {
@@ -45,15 +47,18 @@ export async function createOrder(db: Db, userId: string, input: CreateOrderInpu
       approvedBy = r?.decided_by ?? userId;
       requestNumber = request.number;
       lines ??= (
-        await rows<{ description: string; quantity: string; unit_code: string; estimated_unit_price: string; tax_code: string }>(
+        await rows<{ description: string; quantity: string; unit_code: string; estimated_unit_price: string; tax_code: string; stock_item_id: string | null }>(
           tx,
-          sql`select description, quantity::text, unit_code, estimated_unit_price::text, tax_code from purchase_request_lines where request_id = ${request.id} order by line_no`,
+          sql`select description, quantity::text, unit_code, estimated_unit_price::text, tax_code, stock_item_id from purchase_request_lines where request_id = ${request.id} order by line_no`,
         )
-      ).map((l) => ({ description: l.description, quantity: BigInt(l.quantity), unitCode: l.unit_code, unitPrice: BigInt(l.estimated_unit_price), taxCode: l.tax_code as TaxCode }));
+      ).map((l) => ({ description: l.description, quantity: BigInt(l.quantity), unitCode: l.unit_code, unitPrice: BigInt(l.estimated_unit_price), taxCode: l.tax_code as TaxCode, stockItemId: l.stock_item_id }));
     }
     if (!lines?.length) throw badRequest(msg.lines, 'validation_failed');
     await assertDimensions(tx, { costCenter, property });
-    const priced = lines.map((l, i) => ({ ...l, lineNo: i + 1, expenseAccountCode: l.expenseAccountCode ?? supplier.expense_account_code, ...lineAmounts(l.quantity, l.unitPrice, l.taxCode) }));
+    await assertStockItems(tx, stock, lines);
+    // A stock line's price differences on the bill go to stock differences (5520): 1810 holds only what the store values.
+    const expenseOf = (l: LineIn) => (l.stockItemId ? LEDGER_ACCOUNTS.stockAdjustments : (l.expenseAccountCode ?? supplier.expense_account_code));
+    const priced = lines.map((l, i) => ({ ...l, lineNo: i + 1, expenseAccountCode: expenseOf(l), ...lineAmounts(l.quantity, l.unitPrice, l.taxCode) }));
     for (const code of new Set(priced.map((l) => l.expenseAccountCode))) await assertExpenseAccount(tx, code);
     const net = priced.reduce((s, l) => s + l.net, 0n);
     const vat = priced.reduce((s, l) => s + l.vat, 0n);
@@ -66,8 +71,8 @@ export async function createOrder(db: Db, userId: string, input: CreateOrderInpu
                   ${net}, ${vat}, ${net + vat}, ${approvedBy}, ${userId}) returning id`,
     );
     for (const l of priced) {
-      await tx.execute(sql`insert into purchase_order_lines (order_id, line_no, description, quantity, unit_code, unit_price, tax_code, net, vat, expense_account_code)
-        values (${row!.id}, ${l.lineNo}, ${l.description}, ${l.quantity}, ${l.unitCode}, ${l.unitPrice}, ${l.taxCode}, ${l.net}, ${l.vat}, ${l.expenseAccountCode})`);
+      await tx.execute(sql`insert into purchase_order_lines (order_id, line_no, description, quantity, unit_code, unit_price, tax_code, net, vat, expense_account_code, stock_item_id)
+        values (${row!.id}, ${l.lineNo}, ${l.description}, ${l.quantity}, ${l.unitCode}, ${l.unitPrice}, ${l.taxCode}, ${l.net}, ${l.vat}, ${l.expenseAccountCode}, ${l.stockItemId?.toLowerCase() ?? null})`);
     }
     if (input.requestId) await tx.execute(sql`update purchase_requests set status = 'ordered' where id = ${input.requestId}`);
     await recordAudit(tx, {

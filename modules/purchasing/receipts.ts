@@ -1,7 +1,8 @@
 /**
  * Goods and service receipts against a sent order: partial receipts allowed, per order line, never more than
  * ordered beyond the three-way match tolerance. Each receipt posts Dr the line's expense account / Cr 2330 at
- * the order price × quantity received (net of VAT), in the receipt's transaction.
+ * the order price × quantity received (net of VAT), in the receipt's transaction. A line that buys a stock item
+ * goes into the store instead, through the stock receiver (inventory posts Dr 1810 / Cr 2330 at the same value).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
@@ -16,10 +17,11 @@ import { getOrder } from './order-read';
 import { lockOrder, refreshOrderStatus } from './orders';
 import { receiptPosting } from './postings';
 import { invalidState, lineNet, nextNumber, rows } from './shared';
+import type { StockReceiver } from './stock-port';
 
-type OrderLine = { id: string; line_no: number; description: string; quantity: string; unit_price: string; expense_account_code: string; received: string };
+type OrderLine = { id: string; line_no: number; description: string; quantity: string; unit_price: string; expense_account_code: string; stock_item_id: string | null; received: string };
 
-export async function receiveGoods(db: Db, userId: string, orderId: string, input: ReceiptInput): Promise<PurchaseOrderDetailJson> {
+export async function receiveGoods(db: Db, userId: string, orderId: string, input: ReceiptInput, stock?: StockReceiver): Promise<PurchaseOrderDetailJson> {
   const date = input.date ?? todayInDubai();
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -27,7 +29,7 @@ export async function receiveGoods(db: Db, userId: string, orderId: string, inpu
     const toleranceBps = await getMatchPriceToleranceBps(tx);
     const lines = await rows<OrderLine>(
       tx,
-      sql`select id, line_no, description, quantity::text, unit_price::text, expense_account_code, received::text from purchase_order_lines where order_id = ${order.id} order by line_no for update`,
+      sql`select id, line_no, description, quantity::text, unit_price::text, expense_account_code, stock_item_id, received::text from purchase_order_lines where order_id = ${order.id} order by line_no for update`,
     );
     const byId = new Map(lines.map((l) => [l.id, l]));
     const seen = new Set<string>();
@@ -55,8 +57,24 @@ export async function receiveGoods(db: Db, userId: string, orderId: string, inpu
       await tx.execute(sql`insert into goods_receipt_lines (receipt_id, order_line_id, quantity, value) values (${receipt!.id}, ${r.line.id}, ${r.quantity}, ${r.value})`);
       await tx.execute(sql`update purchase_order_lines set received = received + ${r.quantity}, received_value = received_value + ${r.value} where id = ${r.line.id}`);
     }
+    const stocked = received.filter((r) => r.line.stock_item_id !== null && r.quantity > 0n);
+    if (stocked.length > 0 && !stock) throw new AppError(422, codes.invalidLine, msg.stockItemUnknown(Number(stocked[0]!.line.line_no)));
+    for (const r of stocked) {
+      await stock!.receive(tx, {
+        itemId: r.line.stock_item_id!,
+        quantity: r.quantity,
+        value: r.value,
+        date,
+        purchaseOrderId: order.id,
+        purchaseOrderLineId: r.line.id,
+        note: `${number} on ${order.number}, line ${r.line.line_no}${input.note ? `: ${input.note}` : ''}`.slice(0, 1000),
+        userId,
+      });
+    }
+    const expensed = received.filter((r) => r.line.stock_item_id === null);
+    const expensedTotal = expensed.reduce((s, r) => s + r.value, 0n);
     let reference = '';
-    if (total > 0n) {
+    if (expensedTotal > 0n) {
       const entry = await post(
         tx,
         receiptPosting({
@@ -66,7 +84,7 @@ export async function receiveGoods(db: Db, userId: string, orderId: string, inpu
           supplierName: order.supplier_name,
           date,
           authorId: userId,
-          lines: received.map((r) => ({ description: r.line.description, expenseAccountCode: r.line.expense_account_code, value: r.value, costCenter: order.cost_center, property: order.property })),
+          lines: expensed.map((r) => ({ description: r.line.description, expenseAccountCode: r.line.expense_account_code, value: r.value, costCenter: order.cost_center, property: order.property })),
         }),
       );
       reference = entry.reference;

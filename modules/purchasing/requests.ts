@@ -25,6 +25,7 @@ import {
 import type { TaxCode } from '@modules/tax';
 import { assertDimensions, instant, instantOrNull, dayOrNull, invalidState, isUuid, lineAmounts, nextNumber, rows, str } from './shared';
 import { supplierRow } from './suppliers';
+import { assertStockItems, type StockReceiver } from './stock-port';
 
 export type RequestsListQuery = z.output<typeof requestsListQuery>;
 
@@ -89,9 +90,9 @@ export async function getRequest(db: Db, id: string): Promise<PurchaseRequestDet
   if (!row) throw notFound(msg.requestNotFound, codes.requestNotFound);
   const [threshold, lines] = await Promise.all([
     getPurchaseApprovalThresholdFils(db),
-    rows<{ id: string; line_no: number; description: string; quantity: string; unit_code: string; estimated_unit_price: string; tax_code: string; net: string; vat: string }>(
+    rows<{ id: string; line_no: number; description: string; quantity: string; unit_code: string; estimated_unit_price: string; tax_code: string; net: string; vat: string; stock_item_id: string | null }>(
       db,
-      sql`select id, line_no, description, quantity::text, unit_code, estimated_unit_price::text, tax_code, net::text, vat::text from purchase_request_lines where request_id = ${id} order by line_no`,
+      sql`select id, line_no, description, quantity::text, unit_code, estimated_unit_price::text, tax_code, net::text, vat::text, stock_item_id from purchase_request_lines where request_id = ${id} order by line_no`,
     ),
   ]);
   return {
@@ -106,12 +107,14 @@ export async function getRequest(db: Db, id: string): Promise<PurchaseRequestDet
       taxCode: l.tax_code as TaxCode,
       net: str(l.net),
       vat: str(l.vat),
+      stockItemId: l.stock_item_id,
     })),
   };
 }
 
-export async function createRequest(db: Db, userId: string, input: CreateRequestInput): Promise<PurchaseRequestDetailJson> {
+export async function createRequest(db: Db, userId: string, input: CreateRequestInput, stock?: StockReceiver): Promise<PurchaseRequestDetailJson> {
   await assertDimensions(db, input);
+  await assertStockItems(db, stock, input.lines);
   if (input.supplierId) await supplierRow(db, input.supplierId);
   const lines = input.lines.map((l, i) => ({ ...l, lineNo: i + 1, ...lineAmounts(l.quantity, l.estimatedUnitPrice, l.taxCode) }));
   const net = lines.reduce((s, l) => s + l.net, 0n);
@@ -125,8 +128,8 @@ export async function createRequest(db: Db, userId: string, input: CreateRequest
                   ${net}, ${vat}, ${net + vat}, ${userId}) returning id`,
     );
     for (const l of lines) {
-      await tx.execute(sql`insert into purchase_request_lines (request_id, line_no, description, quantity, unit_code, estimated_unit_price, tax_code, net, vat)
-        values (${row!.id}, ${l.lineNo}, ${l.description}, ${l.quantity}, ${l.unitCode}, ${l.estimatedUnitPrice}, ${l.taxCode}, ${l.net}, ${l.vat})`);
+      await tx.execute(sql`insert into purchase_request_lines (request_id, line_no, description, quantity, unit_code, estimated_unit_price, tax_code, net, vat, stock_item_id)
+        values (${row!.id}, ${l.lineNo}, ${l.description}, ${l.quantity}, ${l.unitCode}, ${l.estimatedUnitPrice}, ${l.taxCode}, ${l.net}, ${l.vat}, ${l.stockItemId ?? null})`);
     }
     await recordAudit(tx, {
       actorId: userId,

@@ -35,14 +35,15 @@ import { receiveGoods } from './receipts';
 import { REQUESTS_CSV_HEADER, approveRequest, createRequest, getRequest, listRequests, rejectRequest, requestCsvRows } from './requests';
 import { purchaseOrderPdfFile, sendOrder } from './send-order';
 import { SUPPLIERS_CSV_HEADER, createSupplier, getSupplier, listSuppliers, supplierCsvRows, updateSupplier } from './suppliers';
+import type { StockReceiver } from './stock-port';
 
 const idParam = z.object({ id: z.string({ error: purchasingMessages.id }).max(64, purchasingMessages.id) });
 
 /**
  * Suppliers, purchasing and payables (admin). Every route and shape: ./contract.ts.
  */
-export const purchasingRoutes = (deps: { db: Db }) => {
-  const { db } = deps;
+export const purchasingRoutes = (deps: { db: Db; stock?: StockReceiver }) => {
+  const { db, stock } = deps;
   const admin = (prefix: string) => new Elysia({ prefix }).use(authPlugin(deps)).onTransform(sessionGate(db, 'admin'));
 
   const suppliers = admin('/api/admin/suppliers')
@@ -66,7 +67,7 @@ export const purchasingRoutes = (deps: { db: Db }) => {
       '/',
       async ({ user, body, set }) => {
         set.status = 201;
-        return createRequest(db, user.id, body);
+        return createRequest(db, user.id, body, stock);
       },
       { auth: 'admin', body: createRequestInput },
     )
@@ -81,7 +82,7 @@ export const purchasingRoutes = (deps: { db: Db }) => {
       '/',
       async ({ user, body, set }) => {
         set.status = 201;
-        return createOrder(db, user.id, body);
+        return createOrder(db, user.id, body, stock);
       },
       { auth: 'admin', body: createOrderInput },
     )
@@ -103,7 +104,7 @@ export const purchasingRoutes = (deps: { db: Db }) => {
       '/:id/receipts',
       async ({ user, params, body, set }) => {
         set.status = 201;
-        return receiveGoods(db, user.id, params.id, body);
+        return receiveGoods(db, user.id, params.id, body, stock);
       },
       { auth: 'admin', params: idParam, body: receiptInput },
     );

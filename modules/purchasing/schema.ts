@@ -86,6 +86,8 @@ export const purchaseRequestLines = pgTable(
     taxCode: text('tax_code').notNull(),
     net: money('net'),
     vat: money('vat'),
+    /** A stock item (modules/inventory) this line buys; carried to the order. */
+    stockItemId: uuid('stock_item_id'),
   },
   (t) => [uniqueIndex('purchase_request_lines_no').on(t.requestId, t.lineNo)],
 );
@@ -138,6 +140,8 @@ export const purchaseOrderLines = pgTable(
     net: money('net'),
     vat: money('vat'),
     expenseAccountCode: text('expense_account_code').notNull(),
+    /** A stock item (modules/inventory): its receipts go into the store (Dr 1810) through the stock receiver. */
+    stockItemId: uuid('stock_item_id'),
     /** Σ receipts, thousandths. */
     received: money('received'),
     /** Σ received value at the order price (what 2330 was credited), fils. */

@@ -32,7 +32,7 @@ const order = (over: Partial<PurchaseOrderDetailJson> = {}): PurchaseOrderDetail
   sentAt: '2026-03-02T09:00:00.000Z',
   createdBy: 'admin@manzil.ae',
   createdAt: '2026-03-02T08:00:00.000Z',
-  lines: [{ id: 'pl1', lineNo: 1, description: 'Three-seat sofa, grey fabric', quantity: '6', unitCode: 'C62', unitPrice: '320000', taxCode: 'standard', net: '1920000', vat: '96000', expenseAccountCode: '5120', received: '2', billed: '0', receivedValue: '640000' }],
+  lines: [{ id: 'pl1', lineNo: 1, description: 'Three-seat sofa, grey fabric', quantity: '6', unitCode: 'C62', unitPrice: '320000', taxCode: 'standard', net: '1920000', vat: '96000', expenseAccountCode: '5120', stockItemId: null, received: '2', billed: '0', receivedValue: '640000' }],
   receipts: [],
   bills: [],
   ...over,

@@ -11,8 +11,10 @@ import { TAX_CODES, taxCodeLabels, vatFor, type TaxCode } from '@modules/tax/con
 import { UNIT_CODES, unitCodeLabels, type UnitCode } from '../../contract';
 import { aed, parseAed, parseQuantity } from './shared';
 
-export type LineDraft = { description: string; quantity: string; unitCode: UnitCode; price: string; taxCode: TaxCode };
-export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitCode: 'C62', price: '', taxCode: 'standard' });
+/** `stockItemId`: '' for goods or services that are expensed; an inventory item's id for stock received into the store. */
+export type LineDraft = { description: string; quantity: string; unitCode: UnitCode; price: string; taxCode: TaxCode; stockItemId: string };
+export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitCode: 'C62', price: '', taxCode: 'standard', stockItemId: '' });
+export type StockItemOption = { id: string; sku: string; name: string };
 
 export function lineFigures(l: LineDraft): { net: bigint; vat: bigint } | null {
   const q = parseQuantity(l.quantity);
@@ -39,8 +41,28 @@ export function lineProblems(lines: LineDraft[]): (string | null)[] {
   });
 }
 
-export function LinesEditor({ lines, onChange, priceLabel, problems, caption }: { lines: LineDraft[]; onChange: (lines: LineDraft[]) => void; priceLabel: string; problems?: (string | null)[]; caption: string }) {
+export function LinesEditor({
+  lines,
+  onChange,
+  priceLabel,
+  problems,
+  caption,
+  stockItems,
+}: {
+  lines: LineDraft[];
+  onChange: (lines: LineDraft[]) => void;
+  priceLabel: string;
+  problems?: (string | null)[];
+  caption: string;
+  /** Given (even empty), each line can name the stock item it buys. */
+  stockItems?: StockItemOption[];
+}) {
   const set = (i: number, patch: Partial<LineDraft>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const pickItem = (i: number, id: string) => {
+    const item = stockItems?.find((s) => s.id === id);
+    // Naming a stock item fills an empty description with it.
+    set(i, { stockItemId: id, ...(item && !lines[i]!.description.trim() ? { description: `${item.sku} ${item.name}` } : {}) });
+  };
   const totals = totalsOf(lines);
   return (
     <div className="overflow-x-auto">
@@ -49,6 +71,7 @@ export function LinesEditor({ lines, onChange, priceLabel, problems, caption }: 
         <thead>
           <tr className="text-left text-xs text-slate-500">
             <th className="py-1 pr-2 font-medium">Description</th>
+            {stockItems ? <th className="w-44 py-1 pr-2 font-medium">Stock item</th> : null}
             <th className="w-20 py-1 pr-2 font-medium">Quantity</th>
             <th className="w-28 py-1 pr-2 font-medium">Unit</th>
             <th className="w-28 py-1 pr-2 font-medium">{priceLabel}</th>
@@ -68,6 +91,18 @@ export function LinesEditor({ lines, onChange, priceLabel, problems, caption }: 
                   <input aria-label={`Line ${n} description`} className={inputClass} value={l.description} maxLength={300} onChange={(e) => set(i, { description: e.target.value })} aria-invalid={problem ? true : undefined} />
                   {problem ? <p className="mt-1 text-xs text-red-700">{problem}</p> : null}
                 </td>
+                {stockItems ? (
+                  <td className="py-1 pr-2">
+                    <select aria-label={`Line ${n} stock item`} className={inputClass} value={l.stockItemId} onChange={(e) => pickItem(i, e.target.value)}>
+                      <option value="">Not stock (expensed)</option>
+                      {stockItems.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.sku} · {s.name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                ) : null}
                 <td className="py-1 pr-2">
                   <input aria-label={`Line ${n} quantity`} inputMode="decimal" className={inputClass} value={l.quantity} onChange={(e) => set(i, { quantity: e.target.value })} />
                 </td>
@@ -106,7 +141,7 @@ export function LinesEditor({ lines, onChange, priceLabel, problems, caption }: 
         </tbody>
         <tfoot>
           <tr className="text-sm">
-            <td colSpan={5} className="pt-3">
+            <td colSpan={stockItems ? 6 : 5} className="pt-3">
               <Button icon={Plus} onClick={() => onChange([...lines, emptyLine()])}>
                 Add a line
               </Button>
@@ -125,4 +160,4 @@ export function LinesEditor({ lines, onChange, priceLabel, problems, caption }: 
 
 /** The lines as the API takes them: quantity as a decimal string, the price in fils. */
 export const linesBody = (lines: LineDraft[], priceKey: 'estimatedUnitPrice' | 'unitPrice') =>
-  lines.map((l) => ({ description: l.description.trim(), quantity: l.quantity.trim(), unitCode: l.unitCode, [priceKey]: parseAed(l.price)!.toString(), taxCode: l.taxCode }));
+  lines.map((l) => ({ description: l.description.trim(), quantity: l.quantity.trim(), unitCode: l.unitCode, [priceKey]: parseAed(l.price)!.toString(), taxCode: l.taxCode, ...(l.stockItemId ? { stockItemId: l.stockItemId } : {}) }));

@@ -11,11 +11,12 @@ import { api, errorText } from '@site/lib/api';
 import { minorToInput } from '@modules/platform/money';
 import type { PurchaseOrderDetailJson, PurchaseRequestDetailJson, UnitCode } from '../../contract';
 import { emptyLine, lineProblems, LinesEditor, linesBody, type LineDraft } from './lines-editor';
-import { enc, ORDERS, REQUESTS, refreshPurchasing, useCostCenterOptions, usePropertyOptions, useSupplierOptions } from './shared';
+import { enc, ORDERS, REQUESTS, refreshPurchasing, useCostCenterOptions, usePropertyOptions, useStockItemOptions, useSupplierOptions } from './shared';
 
 export function OrderForm({ open, requestId, onClose, onCreated }: { open: boolean; requestId: string | null; onClose: () => void; onCreated: (id: string) => void }) {
   const client = useQueryClient();
   const suppliers = useSupplierOptions();
+  const stockItems = useStockItemOptions();
   const centers = useCostCenterOptions();
   const properties = usePropertyOptions();
   const request = useQuery<PurchaseRequestDetailJson>({ queryKey: [`${REQUESTS}/${enc(requestId ?? '')}`], enabled: open && Boolean(requestId) });
@@ -34,7 +35,7 @@ export function OrderForm({ open, requestId, onClose, onCreated }: { open: boole
     setCostCenter(r.costCenter ?? '');
     setProperty(r.property ?? '');
     setExpectedDate(r.neededBy ?? '');
-    setLines(r.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitCode: l.unitCode as UnitCode, price: minorToInput(BigInt(l.estimatedUnitPrice)), taxCode: l.taxCode })));
+    setLines(r.lines.map((l) => ({ description: l.description, quantity: l.quantity, unitCode: l.unitCode as UnitCode, price: minorToInput(BigInt(l.estimatedUnitPrice)), taxCode: l.taxCode, stockItemId: l.stockItemId ?? '' })));
   }, [open, request.data]);
   const save = useMutation({
     mutationFn: (body: object) => api.post<PurchaseOrderDetailJson>(ORDERS, body),
@@ -89,7 +90,7 @@ export function OrderForm({ open, requestId, onClose, onCreated }: { open: boole
         <Select label="Cost center" value={costCenter} onChange={setCostCenter} options={[{ value: '', label: 'None' }, ...(centers.data?.items ?? []).filter((c) => !c.archived).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))]} />
         <Select label="Property" value={property} onChange={setProperty} options={[{ value: '', label: 'None (Manzil itself)' }, ...(properties.data?.items ?? []).map((p) => ({ value: p.reference, label: `${p.title} (${p.reference})` }))]} />
         <div className="sm:col-span-2">
-          <LinesEditor lines={lines} onChange={setLines} priceLabel="Agreed price" problems={shown ? lineProblems(lines) : undefined} caption="Order lines (AED, before VAT)" />
+          <LinesEditor lines={lines} onChange={setLines} priceLabel="Agreed price" stockItems={stockItems.data?.items ?? []} problems={shown ? lineProblems(lines) : undefined} caption="Order lines (AED, before VAT)" />
         </div>
         <Field className="sm:col-span-2" label="Notes for the supplier (optional)" value={notes} onChange={setNotes} maxLength={1000} placeholder="Access, delivery hours, contact on site" />
         {error ? (

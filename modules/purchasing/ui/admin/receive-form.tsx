@@ -1,6 +1,7 @@
 /**
  * Receiving against an order: the quantity that arrived on each line (blank for none), the date and a note.
- * Each receipt posts Dr the line's expense account / Cr 2330 at the order price (POST …/receipts).
+ * Each receipt posts Dr the line's expense account / Cr 2330 at the order price (POST …/receipts); a line that
+ * buys a stock item goes into the main store instead (Dr 1810, a stock move in the inventory).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PackageCheck } from 'lucide-react';
@@ -60,6 +61,7 @@ export function ReceiveForm({ order, onDone }: { order: PurchaseOrderDetailJson;
             <tr key={l.id}>
               <td className="py-1">
                 {l.lineNo}. {l.description}
+                {l.stockItemId ? <span className="ml-2 rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800">into the store</span> : null}
               </td>
               <td className="py-1 text-right tabular-nums">{l.quantity}</td>
               <td className="py-1 text-right tabular-nums">{l.received}</td>

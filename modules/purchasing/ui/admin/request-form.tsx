@@ -11,7 +11,7 @@ import { Button } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import type { PurchaseRequestDetailJson } from '../../contract';
 import { emptyLine, lineProblems, LinesEditor, linesBody, totalsOf, type LineDraft } from './lines-editor';
-import { aed, REQUESTS, refreshPurchasing, useCostCenterOptions, usePropertyOptions, useSupplierOptions } from './shared';
+import { aed, REQUESTS, refreshPurchasing, useCostCenterOptions, usePropertyOptions, useStockItemOptions, useSupplierOptions } from './shared';
 
 type SettingJson = { key: string; value: string };
 const SETTINGS_URL = '/api/admin/settings';
@@ -19,6 +19,7 @@ const SETTINGS_URL = '/api/admin/settings';
 export function RequestForm({ open, onClose }: { open: boolean; onClose: () => void }) {
   const client = useQueryClient();
   const suppliers = useSupplierOptions();
+  const stockItems = useStockItemOptions();
   const centers = useCostCenterOptions();
   const properties = usePropertyOptions();
   const settings = useQuery<{ items: SettingJson[] }>({ queryKey: [SETTINGS_URL], enabled: open, staleTime: 60_000 });
@@ -99,7 +100,7 @@ export function RequestForm({ open, onClose }: { open: boolean; onClose: () => v
         <Select label="Suggested supplier" value={supplierId} onChange={setSupplierId} options={[{ value: '', label: 'Not chosen yet' }, ...(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]} />
         <Field label="Needed by (optional)" type="date" value={neededBy} onChange={setNeededBy} />
         <div className="sm:col-span-2">
-          <LinesEditor lines={lines} onChange={setLines} priceLabel="Estimated price" problems={problems} caption="Estimated lines (AED, before VAT)" />
+          <LinesEditor lines={lines} onChange={setLines} priceLabel="Estimated price" stockItems={stockItems.data?.items ?? []} problems={problems} caption="Estimated lines (AED, before VAT)" />
         </div>
         <Field className="sm:col-span-2" label="Notes (optional)" value={notes} onChange={setNotes} maxLength={1000} placeholder="Quotes received, urgency, access arrangements" />
         <p role="status" className="text-sm text-slate-600 sm:col-span-2">

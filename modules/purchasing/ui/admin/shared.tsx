@@ -35,6 +35,8 @@ export const useSupplierOptions = () => useQuery<Options<SupplierJson>>({ queryK
 export const useCostCenterOptions = () => useQuery<Options<{ code: string; name: string; archived: boolean }>>({ queryKey: ['/api/admin/ledger/cost-centers?limit=200'], staleTime: 60_000 });
 export const usePropertyOptions = () => useQuery<Options<{ id: string; reference: string; title: string }>>({ queryKey: ['/api/admin/properties?limit=200&sort=title'], staleTime: 60_000 });
 export const useExpenseAccounts = () => useQuery<Options<{ code: string; name: string; isGroup: boolean; archived: boolean }>>({ queryKey: ['/api/admin/ledger/accounts?type=expense&includeArchived=false&limit=200'], staleTime: 60_000 });
+/** Stock items (modules/inventory's list, read over HTTP): a line that names one is received into the store. */
+export const useStockItemOptions = () => useQuery<Options<{ id: string; sku: string; name: string }>>({ queryKey: ['/api/admin/inventory/items?limit=200&sort=name'], staleTime: 60_000 });
 export const useBankAccounts = () => useQuery<{ items: { id: string; name: string; iban: string; ledgerAccountCode: string }[] }>({ queryKey: ['/api/admin/bank-accounts'], staleTime: 60_000 });
 
 /** A typed quantity ("2", "2.5") as thousandths, or null. */
