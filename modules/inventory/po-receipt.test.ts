@@ -96,4 +96,23 @@ describeEachDb('purchase orders that buy stock', (kind) => {
     const request = (await admin.json<PurchaseRequestDetailJson>('GET', `/api/admin/purchase-requests/${made.body.requests[0]!.id}`)).body;
     expect(request.lines[0]).toMatchObject({ stockItemId: item.id, quantity: '10' });
   });
+
+  it('a move sent twice with the same Idempotency-Key is recorded once; the same key with another body is refused', async () => {
+    const { admin } = w;
+    const item = (await admin.json<ItemJson>('POST', '/api/admin/inventory/items', { name: 'Door stop', sku: 'SPR-DOORSTOP', valuationMethod: 'average' })).body;
+    const body = { itemId: item.id, type: 'receipt', quantity: 10, unitCost: 1_500, to: 'WH-AQ' };
+    const headers = { 'idempotency-key': 'b7e7a0c4-5d0e-4a37-9d53-0c7d8a9b2f11' };
+    const send = async (b: object) => {
+      const res = await admin.request('POST', '/api/admin/inventory/moves', b, { headers });
+      return { status: res.status, body: (await res.json()) as MoveJson };
+    };
+    const first = await send(body);
+    const again = await send(body);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await send({ ...body, quantity: 11 })).status).toBe(422);
+    const moves = (await admin.json<{ total: number }>('GET', `/api/admin/inventory/moves?itemId=${item.id}`)).body;
+    expect(moves.total).toBe(1);
+  });
 });
+

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@db/client';
 import { csvResponse, exportName } from '@api/list';
 import { authPlugin } from '@modules/auth';
-import { sessionGate } from '@modules/wallet';
+import { idempotencyKeyOf, sessionGate, withIdempotency } from '@modules/wallet';
 import {
   createItemInput,
   createLocationInput,
@@ -69,10 +69,12 @@ export const inventoryRoutes = (deps: { db: Db }) => {
     .get('/moves/export', ({ query }) => csvResponse(exportName('stock-moves'), MOVES_CSV_HEADER, moveCsvRows(db, query)), { auth: 'admin', query: movesListQuery })
     .post(
       '/moves',
-      async ({ user, body, set }) => {
-        const move = await recordMove(db, user.id, body);
-        set.status = 201;
-        return getMove(db, move.id);
+      async ({ user, body, set, request }) => {
+        // Idempotency-Key honoured: a retried or double-clicked move is recorded once and answered again.
+        const result = await withIdempotency(db, { userId: user.id, key: idempotencyKeyOf(request), scope: 'inventory.move', body }, async (tx) => getMove(tx, (await recordMove(tx, user.id, body)).id));
+        set.status = result.replay ? 200 : 201;
+        if (result.replay) set.headers['idempotent-replay'] = 'true';
+        return result.body;
       },
       { auth: 'admin', body: createMoveInput },
     )

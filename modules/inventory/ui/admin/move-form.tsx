@@ -8,7 +8,7 @@ import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
 import { Button } from '@site/components/admin/ui';
-import { api, errorText } from '@site/lib/api';
+import { apiRequest, errorText } from '@site/lib/api';
 import { locationKindLabels, parseQuantity, quantityString, STORE_KINDS, type ItemJson, type LocationJson, type MoveType, type StockRowJson } from '../../contract';
 import { AMOUNT_TYPED, ITEMS, LOCATIONS, MOVES, QUANTITY_TYPED, refreshInventory, STOCK, typedAed, typedQuantity } from './shared';
 
@@ -27,9 +27,11 @@ export function MoveForm({ kind, onClose }: { kind: MoveKind | null; onClose: ()
   const [d, setD] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const stock = useQuery<{ items: StockRowJson[] }>({ queryKey: [`${STOCK}?itemId=${d.item}&locationId=${d.to}`], enabled: open && kind === 'count' && UUID.test(d.item) && UUID.test(d.to) });
   useEffect(() => {
     if (open) {
+      setKey(crypto.randomUUID());
       setD(blank);
       setErrors({});
       setError(null);
@@ -37,7 +39,8 @@ export function MoveForm({ kind, onClose }: { kind: MoveKind | null; onClose: ()
   }, [open, kind]);
   const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
   const save = useMutation({
-    mutationFn: (body: object) => api.post(MOVES, body),
+    // One key per opening of the form: a double click records the move once.
+    mutationFn: (body: object) => apiRequest('POST', MOVES, body, { headers: { 'Idempotency-Key': key } }),
     onSuccess: () => {
       void refreshInventory(client);
       onClose();
