@@ -35,31 +35,125 @@ const bpsString = (label: string, min: number, max: number) =>
  * amounts as strings of fils.
  */
 export const SETTINGS = {
+  // ── Fees (§9) ──────────────────────────────────────────────────────────────────────────────────
+  chargeUaeBankTransferBps: {
+    group: 'fees',
+    label: 'Transaction charge, UAE bank transfer',
+    unit: 'bps',
+    description: 'Taken from a deposit by UAE bank transfer, before 5% VAT on the charge.',
+    default: '50',
+    schema: bpsString('The UAE bank transfer charge', 0, 1000),
+  },
+  chargeInternationalTransferBps: {
+    group: 'fees',
+    label: 'Transaction charge, international transfer',
+    unit: 'bps',
+    description: 'Taken from a deposit by international bank transfer, before 5% VAT on the charge.',
+    default: '100',
+    schema: bpsString('The international transfer charge', 0, 1000),
+  },
+  chargeDebitCardBps: {
+    group: 'fees',
+    label: 'Transaction charge, debit card',
+    unit: 'bps',
+    description: 'Taken from a deposit by debit card, before 5% VAT on the charge.',
+    default: '150',
+    schema: bpsString('The debit card charge', 0, 1000),
+  },
+  chargeCreditCardBps: {
+    group: 'fees',
+    label: 'Transaction charge, credit card',
+    unit: 'bps',
+    description: 'Taken from a deposit by credit card, before 5% VAT on the charge.',
+    default: '250',
+    schema: bpsString('The credit card charge', 0, 1000),
+  },
+  platformFeeBps: {
+    group: 'fees',
+    label: 'Platform fee (a year)',
+    unit: 'bps',
+    description: 'Charged monthly on the average value of each investor’s holdings, at this rate a year, plus VAT. Each day accrues at the rate in force that day.',
+    default: '50',
+    schema: bpsString('The platform fee', 0, 500),
+  },
+  performanceFeeBps: {
+    group: 'fees',
+    label: 'Performance fee',
+    unit: 'bps',
+    description: 'Taken from the profit on shares sold (sale price above their cost), plus VAT.',
+    default: '20',
+    schema: bpsString('The performance fee', 0, 5000),
+  },
+  earlyExitFeeBps: {
+    group: 'fees',
+    label: 'Early exit fee',
+    unit: 'bps',
+    description: 'Taken from the sale value of shares held less than three years, plus VAT.',
+    default: '50',
+    schema: bpsString('The early exit fee', 0, 1000),
+  },
+  liquidityPoolDiscountBps: {
+    group: 'fees',
+    label: 'Liquidity pool discount',
+    unit: 'bps',
+    description: 'The liquidity pool buys shares at the reference price less this discount.',
+    default: '200',
+    schema: bpsString('The liquidity pool discount', 0, 5000),
+  },
+  // ── Limits ─────────────────────────────────────────────────────────────────────────────────────
+  minInvestment: {
+    group: 'limits',
+    label: 'Minimum investment',
+    description: 'The smallest purchase of a property’s shares.',
+    default: '20000',
+    schema: filsString('The minimum investment', 100n, 100_000_000n),
+  },
+  sipMinimum: {
+    group: 'limits',
+    label: 'Minimum monthly SIP amount',
+    description: 'The smallest monthly amount of a systematic investment plan.',
+    default: '20000',
+    schema: filsString('The minimum SIP amount', 100n, 100_000_000n),
+  },
   retailAnnualLimit: {
+    group: 'limits',
     label: 'Retail investor annual limit',
     description: 'The most a retail investor may invest in any 12 months. Professional investors have no limit.',
     default: '18000000',
     schema: filsString('The retail annual limit', 100_000n, 10_000_000_000n),
   },
+  exchangePriceBandBps: {
+    group: 'limits',
+    label: 'Exchange price band',
+    unit: 'bps',
+    description: 'How far from its reference price an order on the exchange may be priced, for markets without a band of their own.',
+    default: '2000',
+    schema: bpsString('The exchange price band', 100, 10_000),
+  },
+  // ── Approvals ──────────────────────────────────────────────────────────────────────────────────
   fourEyesThreshold: {
+    group: 'approvals',
     label: 'Four-eyes threshold',
-    description: 'Wallet adjustments and withdrawals above this amount need a second administrator to approve them.',
+    description: 'Wallet adjustments, withdrawals and payroll runs above this amount need a second administrator to approve them.',
     default: '1000000',
     schema: filsString('The four-eyes threshold', 10_000n, 1_000_000_000n),
   },
   distributionApprovalThreshold: {
+    group: 'approvals',
     label: 'Distribution approval threshold',
     description: 'A rental distribution above this amount needs a second administrator to approve it before it is paid.',
     default: '10000000',
     schema: filsString('The distribution approval threshold', 10_000n, 100_000_000_000n),
   },
   purchaseApprovalThreshold: {
+    group: 'approvals',
     label: 'Purchase approval threshold',
     description: 'A purchase request estimated above this amount needs an administrator other than the requester to approve it before it becomes a purchase order.',
     default: '500000',
     schema: filsString('The purchase approval threshold', 0n, 100_000_000_000n),
   },
   matchPriceToleranceBps: {
+    group: 'approvals',
     label: 'Three-way match price tolerance',
     unit: 'bps',
     description: 'How far a supplier bill’s unit price may differ from the purchase order before the bill is held for review.',
@@ -75,6 +169,56 @@ export const settingUnit = (key: SettingKey): SettingUnit => ('unit' in SETTINGS
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
-export type SettingJson = { key: SettingKey; label: string; description: string; unit: SettingUnit; value: string; default: string; updatedAt: string | null; updatedBy: string | null };
+export const SETTING_GROUPS = { fees: 'Fees', limits: 'Limits', approvals: 'Approvals' } as const;
+export type SettingGroup = keyof typeof SETTING_GROUPS;
 
-export const updateSettingInput = z.object({ value: z.union([z.string(), z.number()], { error: 'value is required' }) });
+/** A change scheduled for a later date. */
+export type ScheduledSettingJson = { value: string; effectiveFrom: string; reason: string; changedBy: string | null };
+export type SettingJson = {
+  key: SettingKey;
+  group: SettingGroup;
+  label: string;
+  description: string;
+  unit: SettingUnit;
+  /** The value in force today. */
+  value: string;
+  default: string;
+  /** When the value in force took effect (null: the default, never changed). */
+  effectiveFrom: string | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  /** Changes decided for later dates, soonest first. */
+  scheduled: ScheduledSettingJson[];
+};
+export type SettingChangeJson = { value: string; effectiveFrom: string; reason: string; changedAt: string; changedBy: string | null };
+
+/** Every setting's value in force on a date, parsed (fils and basis points as bigint). */
+export type SettingsSnapshot = { [K in SettingKey]: bigint } & { on: string };
+
+/** What investors' screens, quotes and calculations may read (GET /api/settings/public). Amounts in fils, rates in basis points. */
+export type PublicSettingsJson = {
+  on: string;
+  minInvestment: string;
+  sipMinimum: string;
+  retailAnnualLimit: string;
+  platformFeeBps: number;
+  performanceFeeBps: number;
+  earlyExitFeeBps: number;
+  liquidityPoolDiscountBps: number;
+  exchangePriceBandBps: number;
+  /** Transaction charge per payment method key (wallet's PAYMENT_METHOD_KEYS). */
+  transactionChargeBps: Record<string, number>;
+  /** The lowest and highest transaction charge, for "0.5% to 2.5%". */
+  transactionChargeRange: { min: number; max: number };
+};
+
+export const updateSettingInput = z.object({
+  value: z.union([z.string().max(40, 'value is too long'), z.number()], { error: 'value is required' }),
+  /** Today when left out; a later date schedules the change. */
+  effectiveFrom: z
+    .string({ error: 'effectiveFrom is a date like 2026-12-01.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'effectiveFrom is a date like 2026-12-01.')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'effectiveFrom is a date like 2026-12-01.')
+    .optional(),
+  reason: z.string({ error: 'reason is text.' }).trim().max(500, 'Keep the reason under 500 characters.').regex(/^[^\u0000]*$/, 'reason is text.').optional(),
+});

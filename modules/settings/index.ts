@@ -1,5 +1,17 @@
-/** Operator settings (the retail annual limit, the four-eyes threshold), changed from /admin/settings and audited. */
-export { getSetting, getDistributionApprovalThresholdFils, getMatchPriceToleranceBps, getPurchaseApprovalThresholdFils, getFourEyesThresholdFils, getRetailAnnualLimitFils, listSettings, updateSetting } from './service';
+/** Operator settings (fees, minimums, limits, approval thresholds) with effective dates, changed from /admin/settings and audited. */
+export {
+  getSetting,
+  getDistributionApprovalThresholdFils,
+  getMatchPriceToleranceBps,
+  getPurchaseApprovalThresholdFils,
+  getFourEyesThresholdFils,
+  getRetailAnnualLimitFils,
+  listSettings,
+  settingHistory,
+  settingsOn,
+  updateSetting,
+} from './service';
+export { chargeBpsByMethod, publicSettings, publicSettingsOf } from './public';
 export { settingsRoutes } from './routes';
-export { platformSettings } from './schema';
+export { platformSettingChanges } from './schema';
 export * from './contract';

@@ -4,18 +4,31 @@ import type { Db } from '@db/client';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin } from '../auth';
 import { updateSettingInput } from './contract';
-import { listSettings, updateSetting } from './service';
+import { publicSettings } from './public';
+import { listSettings, settingHistory, updateSetting } from './service';
+
+const keyParam = z.object({ key: z.string().max(100) });
 
 /**
- *   GET /api/admin/settings         every setting with its value, default and last change
- *   PUT /api/admin/settings/:key    { value } → the setting (audited)
+ *   GET /api/settings/public                 fees, minimums and limits in force today (anyone: screens and pages read them)
+ *   GET /api/admin/settings                  every setting: value in force, default, since when, scheduled changes
+ *   GET /api/admin/settings/:key/history     every change of one setting
+ *   PUT /api/admin/settings/:key             { value, effectiveFrom?, reason? } → the setting (audited)
  */
 export const settingsRoutes = (deps: { db: Db }) =>
-  new Elysia({ prefix: '/api/admin/settings' })
-    .use(authPlugin(deps))
-    .get('/', async () => ({ items: await listSettings(deps.db) }), { auth: 'admin' })
-    .put('/:key', ({ params, body, user, request }) => updateSetting(deps.db, params.key, body.value, { userId: user.id, ip: requestMeta(request).ip }), {
-      auth: 'admin',
-      params: z.object({ key: z.string().max(100) }),
-      body: updateSettingInput,
-    });
+  new Elysia()
+    .get('/api/settings/public', async ({ set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return publicSettings(deps.db);
+    })
+    .use(
+      new Elysia({ prefix: '/api/admin/settings' })
+        .use(authPlugin(deps))
+        .get('/', async () => ({ items: await listSettings(deps.db) }), { auth: 'admin' })
+        .get('/:key/history', async ({ params }) => ({ items: await settingHistory(deps.db, params.key) }), { auth: 'admin', params: keyParam })
+        .put('/:key', ({ params, body, user, request }) => updateSetting(deps.db, params.key, body.value, { userId: user.id, ip: requestMeta(request).ip }, { effectiveFrom: body.effectiveFrom, reason: body.reason }), {
+          auth: 'admin',
+          params: keyParam,
+          body: updateSettingInput,
+        }),
+    );
