@@ -7,13 +7,14 @@ import type { PaymentProvider } from '@modules/payments';
 import { startOfDubaiDay } from '@modules/platform/dates';
 import { big, q } from '@modules/wallet';
 import { quoteDeposit } from '@modules/wallet/contract';
+import { chargeBpsByMethod, defaultSettings } from '@modules/settings';
 
 /** 10:00 in Dubai on `date`. */
 export const dubaiMorning = (date: string) => new Date(startOfDubaiDay(date).getTime() + 10 * 3_600_000);
 
 /** The smallest bank transfer whose net is at least `net` fils. */
 export function grossFor(net: bigint): bigint {
-  const netOf = (g: bigint) => big(quoteDeposit(g, 'uae-bank-transfer').net);
+  const netOf = (g: bigint) => big(quoteDeposit(g, 'uae-bank-transfer', chargeBpsByMethod(defaultSettings('2026-01-01'))).net);
   let gross = (net * 20_000n) / 19_895n; // the charge is 0.5% + 5% VAT on it
   while (gross > 0n && netOf(gross - 1n) >= net) gross -= 1n;
   while (netOf(gross) < net) gross += 1n;

@@ -3,26 +3,29 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound } from '@api/errors';
 import { isKycVerified } from '../auth/contract';
-import { MIN_INVESTMENT_FILS } from '../platform/contract';
 import { big, loadUser, q } from '../wallet';
 import { investingErrorCodes as codes, investingMessages as msg, unitsToShares, type CheckoutBlocker, type CheckoutQuote, type InvestInput } from './contract';
 import { findProperty, maxAmountFor, priceFor, propertyRef } from './property-reads';
 import { retailLimitFor } from './retail-limit';
+import { quoteTermsOf } from '../properties/contract';
+import { settingsOn } from '../settings';
 
 export async function checkoutQuote(db: Db, userId: string, input: InvestInput, now = new Date()): Promise<CheckoutQuote> {
   const property = await findProperty(db, input.propertyId);
   if (!property) throw notFound(msg.propertyNotFound, codes.propertyNotFound);
-  const [user, retail, [wallet]] = await Promise.all([
+  const [user, retail, [wallet], settings] = await Promise.all([
     loadUser(db, userId),
     retailLimitFor(db, userId, now),
     q<{ available: string }>(db, sql`select (balance - held)::text as available from wallets where user_id = ${userId}`),
+    settingsOn(db),
   ]);
-  const quote = priceFor(property, input.amount);
+  const terms = quoteTermsOf(settings);
+  const quote = priceFor(property, input.amount, terms);
   const available = big(wallet?.available);
   const blockers: CheckoutBlocker[] = [];
   if (!isKycVerified(user?.kycStatus)) blockers.push({ code: 'kyc_required', message: msg.kycRequired, link: '/kyc' });
   if (property.status !== 'funding') blockers.push({ code: 'property_not_open', message: msg.propertyNotOpen(property.title, property.status) });
-  if (input.amount < MIN_INVESTMENT_FILS) blockers.push({ code: 'below_minimum', message: msg.belowMinimum });
+  if (input.amount < terms.minimum) blockers.push({ code: 'below_minimum', message: msg.belowMinimum(terms.minimum) });
   else if (quote.units === 0n) blockers.push({ code: 'amount_buys_nothing', message: msg.amountBuysNothing });
   else if (quote.units > quote.availableUnits) blockers.push({ code: 'not_enough_shares', message: msg.notEnoughShares(maxAmountFor(property)) });
   if (retail.remaining !== null && quote.principal > BigInt(retail.remaining)) blockers.push({ code: 'retail_limit_exceeded', message: msg.retailLimitExceeded(BigInt(retail.remaining)) });
@@ -53,7 +56,7 @@ export async function checkoutQuote(db: Db, userId: string, input: InvestInput, 
     unspent: (input.amount - quote.total > 0n ? input.amount - quote.total : 0n).toString(),
     walletAvailable: available.toString(),
     retailLimit: retail,
-    minimum: MIN_INVESTMENT_FILS.toString(),
+    minimum: terms.minimum.toString(),
     blockers,
     canInvest: blockers.length === 0,
   };

@@ -35,7 +35,6 @@
  */
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
-import { MIN_INVESTMENT_FILS } from '../platform/contract';
 import { isIsoDate } from '../platform/dates';
 import { formatAed } from '../platform/money';
 import { SHARE_SCALE, unitsToShareString } from '../properties/contract';
@@ -60,7 +59,7 @@ export const investingMessages = {
     status === 'coming_soon'
       ? `${title} is not open for investment yet.`
       : `${title} is no longer open for investment (${status.replace('_', ' ')}).`,
-  belowMinimum: `The minimum investment is ${aed(MIN_INVESTMENT_FILS)}.`,
+  belowMinimum: (minimum: bigint) => `The minimum investment is ${aed(minimum)}.`,
   kycRequired: 'Complete identity verification before investing.',
   retailLimitExceeded: (remaining: bigint) =>
     remaining > 0n

@@ -6,8 +6,8 @@ import { AppError, notFound, unprocessable, type ErrorCode } from '@api/errors';
 import { isKycVerified } from '../auth/contract';
 import { ensureInvestorAccount, ensurePropertyAccount, post } from '../ledger';
 import { notify } from '../notifications';
-import { MIN_INVESTMENT_FILS } from '../platform/contract';
-import { getRetailAnnualLimitFils } from '../settings';
+import { quoteTermsOf } from '../properties/contract';
+import { settingsOn } from '../settings';
 import { aed, big, dubaiDate, fullName, loadUser, lockWallet, moveWallet, q } from '../wallet';
 import { CANCELLATION_WINDOW_HOURS, investingErrorCodes as codes, investingMessages as msg, unitsToShares, type InvestInput, type InvestmentJson } from './contract';
 import { investmentJson, receiptNumber } from './investment-json';
@@ -61,19 +61,16 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
   }
 
   // Checks first, on plain reads (cheap, and they answer clearly); the transaction re-checks what races.
-  const [property, user, classification, annualLimit] = await Promise.all([
-    findProperty(db, input.propertyId),
-    loadUser(db, userId),
-    classificationOf(db, userId),
-    getRetailAnnualLimitFils(db),
-  ]);
+  const [property, user, classification, settings] = await Promise.all([findProperty(db, input.propertyId), loadUser(db, userId), classificationOf(db, userId), settingsOn(db)]);
+  const annualLimit = settings.retailAnnualLimit;
+  const terms = quoteTermsOf(settings);
   if (!property) throw notFound(msg.propertyNotFound, codes.propertyNotFound);
   if (!user) throw notFound('There is no such investor.', 'user_not_found');
   if (!isKycVerified(user.kycStatus)) throw fail(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
-  if (input.amount < MIN_INVESTMENT_FILS) throw fail(422, codes.belowMinimum, msg.belowMinimum, { minimum: MIN_INVESTMENT_FILS.toString() });
+  if (input.amount < terms.minimum) throw fail(422, codes.belowMinimum, msg.belowMinimum(terms.minimum), { minimum: terms.minimum.toString() });
   const openStatuses = ['funding', ...(opts.allowStatuses ?? [])];
   if (!openStatuses.includes(property.status)) throw fail(422, codes.propertyNotOpen, msg.propertyNotOpen(property.title, property.status));
-  const quote = priceFor(property, input.amount);
+  const quote = priceFor(property, input.amount, terms);
   if (quote.units <= 0n) throw fail(422, 'amount_buys_nothing', msg.amountBuysNothing);
   if (quote.units > quote.availableUnits) {
     throw fail(422, codes.notEnoughShares, msg.notEnoughShares(maxAmountFor(property)), { availableUnits: quote.availableUnits.toString(), maxAmount: maxAmountFor(property).toString() });

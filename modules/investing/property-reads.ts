@@ -1,7 +1,7 @@
 /** Properties as investing reads them: the row, its price quote, and the ledger sub-accounts a purchase posts to. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { quoteInvestment, SHARE_SCALE, type PropertyFinancials } from '../properties/contract';
+import { quoteInvestment, SHARE_SCALE, type PropertyFinancials, type QuoteTerms } from '../properties/contract';
 import { big, q } from '../wallet';
 import type { PropertyRef } from './contract';
 
@@ -63,7 +63,7 @@ const financialsOf = (p: PropertyRow): PropertyFinancials => ({
   managementFeeBps: p.management_fee_bps,
 });
 
-export function priceFor(p: PropertyRow, amount: bigint) {
+export function priceFor(p: PropertyRow, amount: bigint, terms: QuoteTerms) {
   return quoteInvestment({
     amountFils: amount,
     sharePrice: big(p.share_price),
@@ -71,6 +71,7 @@ export function priceFor(p: PropertyRow, amount: bigint) {
     sharesSold: big(p.shares_sold),
     financials: financialsOf(p),
     method: null,
+    terms,
   });
 }
 

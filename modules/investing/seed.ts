@@ -24,6 +24,7 @@ import { approveWithdrawal, big, confirmDeposit, createDeposit, q, requestWithdr
 import { markPayoutPaid } from '../wallet/service';
 import { MAX_AMOUNT_FILS, quoteDeposit } from '../wallet/contract';
 import { cancelInvestment, invest } from './service';
+import { transactionCharges } from '../settings';
 
 type DemoInvestor = {
   email: string;
@@ -160,13 +161,14 @@ async function ensureVerifiedInvestor(db: Db, d: DemoInvestor, adminId: string, 
 async function depositNet(db: Db, userId: string, net: bigint, at: Date) {
   const provider = createSandboxProvider({ confirmAfterMs: null });
   let left = net;
+  const rates = await transactionCharges(db);
   while (left > 0n) {
     // Gross up for the 0.5% charge and its VAT, then check with the one pricing function.
     let gross = (left * 10_000n) / (10_000n - 53n) + 100n;
     if (gross > MAX_AMOUNT_FILS) gross = MAX_AMOUNT_FILS;
     const d = await createDeposit(db, provider, userId, { amount: gross, method: 'uae-bank-transfer' }, { at });
     await confirmDeposit(db, provider.name, d.providerRef, { at, notify: false });
-    left -= BigInt(quoteDeposit(gross, 'uae-bank-transfer').net);
+    left -= BigInt(quoteDeposit(gross, 'uae-bank-transfer', rates).net);
   }
 }
 

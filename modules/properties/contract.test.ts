@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MIN_INVESTMENT_FILS } from '../platform/contract';
+import { defaultSettings } from '../settings/contract';
 import {
   bpsToPercent,
   costOfUnits,
@@ -11,6 +12,7 @@ import {
   propertyPatch,
   propertyYields,
   quoteInvestment,
+  quoteTermsOf,
   SHARE_SCALE,
   unitsForAmount,
   unitsToShareString,
@@ -27,7 +29,9 @@ const financials: PropertyFinancials = {
   maintenanceCosts: 600_000n,
   managementFeeBps: 500,
 };
-const listing = { sharePrice: 10_000n, totalShares: 33_600n * SHARE_SCALE, sharesSold: 0n, financials };
+/** The minimum and platform fee a database never changed reads (the settings' defaults). */
+const terms = quoteTermsOf(defaultSettings('2026-01-01'));
+const listing = { sharePrice: 10_000n, totalShares: 33_600n * SHARE_SCALE, sharesSold: 0n, financials, terms };
 const creditCard = { key: 'credit-card', name: 'Credit card', chargeBps: 250 };
 
 describe('share units', () => {

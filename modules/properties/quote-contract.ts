@@ -2,7 +2,6 @@
  * The one investment quote: the invest panel and the checkout both show exactly this (split from contract.ts,
  * which re-exports it). Browser-safe.
  */
-import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS } from '../platform/contract';
 import { divideHalfEven } from '../platform/money';
 import { bpsToPercent, costOfUnits, propertyYields, unitsForAmount, type PropertyFinancials } from './contract';
 
@@ -20,7 +19,13 @@ export type QuoteInput = {
   financials: PropertyFinancials;
   /** How the money arrives; its transaction charge is a fee paid now. None: paid from the wallet, no charge. */
   method?: QuotePaymentMethod | null;
+  /** The minimum and the platform fee in force (modules/settings), never copies. */
+  terms: QuoteTerms;
 };
+
+export type QuoteTerms = { minimum: bigint; platformFeeBps: number };
+/** The quote's terms from the settings in force. */
+export const quoteTermsOf = (s: { minInvestment: bigint; platformFeeBps: bigint }): QuoteTerms => ({ minimum: s.minInvestment, platformFeeBps: Number(s.platformFeeBps) });
 
 export type QuoteFee = { key: string; label: string; amount: bigint; detail: string };
 
@@ -78,11 +83,11 @@ export function quoteInvestment(input: QuoteInput): InvestmentQuote {
   const vat = pctOf(feeTotal, VAT_BPS);
   const total = principal + feeTotal + vat;
 
-  const platformFee = pctOf(principal, PLATFORM_FEE_BPS);
+  const platformFee = pctOf(principal, input.terms.platformFeeBps);
   const annualFees: QuoteFee[] = [
     {
       key: 'platform',
-      label: `Platform fee (${bpsToPercent(PLATFORM_FEE_BPS)}% a year)`,
+      label: `Platform fee (${bpsToPercent(input.terms.platformFeeBps)}% a year)`,
       amount: platformFee,
       detail: 'On the value of your holding, covering management oversight, reporting and custody.',
     },
@@ -97,7 +102,7 @@ export function quoteInvestment(input: QuoteInput): InvestmentQuote {
 
   let problem: QuoteProblem | null = null;
   if (amount <= 0n) problem = 'not_a_positive_amount';
-  else if (amount < MIN_INVESTMENT_FILS) problem = 'below_minimum';
+  else if (amount < input.terms.minimum) problem = 'below_minimum';
   else if (units === 0n) problem = 'too_small_for_a_unit';
   else if (units > availableUnits) problem = 'exceeds_available';
 

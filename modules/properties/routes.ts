@@ -20,11 +20,13 @@ import {
   rentInput,
   valuationInput,
   type PropertyAction,
+  quoteTermsOf,
 } from './contract';
 import { csvResponse, exportName } from '@api/list';
 import { listAdminProperties, PROPERTIES_CSV_HEADER, propertyCsvRows } from './admin-list';
 import { adminPropertiesQuery } from './admin-list-contract';
 import * as service from './service';
+import { settingsOn } from '@modules/settings';
 
 const idParam = z.object({ id: z.uuid(propertyMessages.notFound) });
 const rowParams = z.object({ id: z.uuid(propertyMessages.notFound), rowId: z.uuid('That record does not exist.') });
@@ -90,6 +92,7 @@ export const publicPropertyRoutes = (deps: { db: Db }) => {
         sharesSold: BigInt(p.sharesSold),
         financials: { valuation: BigInt(p.valuation), fundingTarget: BigInt(p.fundingTarget), annualRent: BigInt(p.annualRent), occupancyBps: p.occupancyBps, serviceCharges: BigInt(p.serviceCharges), maintenanceCosts: BigInt(p.maintenanceCosts), managementFeeBps: p.managementFeeBps },
         method: query.chargeBps ? { key: 'custom', name: 'Payment method', chargeBps: query.chargeBps } : null,
+        terms: quoteTermsOf(await settingsOn(db)),
       });
       return JSON.parse(JSON.stringify(q, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
     }, { query: quoteQuery });

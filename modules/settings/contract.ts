@@ -222,3 +222,37 @@ export const updateSettingInput = z.object({
     .optional(),
   reason: z.string({ error: 'reason is text.' }).trim().max(500, 'Keep the reason under 500 characters.').regex(/^[^\u0000]*$/, 'reason is text.').optional(),
 });
+
+/** Every setting at its default (what a database never changed reads). */
+export function defaultSettings(on: string): SettingsSnapshot {
+  const snap = { on } as SettingsSnapshot;
+  for (const key of SETTING_KEYS) (snap as Record<SettingKey, bigint>)[key] = BigInt(SETTINGS[key].default);
+  return snap;
+}
+
+/** Transaction charge per payment method (the wallet's method keys), basis points. */
+export const chargeBpsByMethod = (s: Pick<SettingsSnapshot, 'chargeUaeBankTransferBps' | 'chargeInternationalTransferBps' | 'chargeDebitCardBps' | 'chargeCreditCardBps'>): Record<string, number> => ({
+  'uae-bank-transfer': Number(s.chargeUaeBankTransferBps),
+  'international-transfer': Number(s.chargeInternationalTransferBps),
+  'debit-card': Number(s.chargeDebitCardBps),
+  'credit-card': Number(s.chargeCreditCardBps),
+});
+
+/** What investors' screens read, from the settings in force. */
+export function publicSettingsOf(s: SettingsSnapshot): PublicSettingsJson {
+  const charges = chargeBpsByMethod(s);
+  const rates = Object.values(charges);
+  return {
+    on: s.on,
+    minInvestment: s.minInvestment.toString(),
+    sipMinimum: s.sipMinimum.toString(),
+    retailAnnualLimit: s.retailAnnualLimit.toString(),
+    platformFeeBps: Number(s.platformFeeBps),
+    performanceFeeBps: Number(s.performanceFeeBps),
+    earlyExitFeeBps: Number(s.earlyExitFeeBps),
+    liquidityPoolDiscountBps: Number(s.liquidityPoolDiscountBps),
+    exchangePriceBandBps: Number(s.exchangePriceBandBps),
+    transactionChargeBps: charges,
+    transactionChargeRange: { min: Math.min(...rates), max: Math.max(...rates) },
+  };
+}

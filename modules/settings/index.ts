@@ -11,7 +11,7 @@ export {
   settingsOn,
   updateSetting,
 } from './service';
-export { chargeBpsByMethod, publicSettings, publicSettingsOf } from './public';
+export { publicSettings, transactionCharges } from './public';
 export { settingsRoutes } from './routes';
 export { platformSettingChanges } from './schema';
 export * from './contract';

@@ -4,6 +4,7 @@ import type { Db } from '@db/client';
 import { requestMeta } from '@api/request-meta';
 import { authPlugin } from '../auth';
 import { updateSettingInput } from './contract';
+import { provideSettings } from './pages';
 import { publicSettings } from './public';
 import { listSettings, settingHistory, updateSetting } from './service';
 
@@ -15,8 +16,9 @@ const keyParam = z.object({ key: z.string().max(100) });
  *   GET /api/admin/settings/:key/history     every change of one setting
  *   PUT /api/admin/settings/:key             { value, effectiveFrom?, reason? } → the setting (audited)
  */
-export const settingsRoutes = (deps: { db: Db }) =>
-  new Elysia()
+export const settingsRoutes = (deps: { db: Db }) => {
+  provideSettings(() => publicSettings(deps.db));
+  return new Elysia()
     .get('/api/settings/public', async ({ set }) => {
       set.headers['cache-control'] = 'no-store';
       return publicSettings(deps.db);
@@ -32,3 +34,4 @@ export const settingsRoutes = (deps: { db: Db }) =>
           body: updateSettingInput,
         }),
     );
+};

@@ -57,7 +57,6 @@
  */
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { TRANSACTION_CHARGE_BPS } from '../platform/contract';
 
 // ---------------------------------------------------------------------------------------------
 // Amount rules
@@ -197,7 +196,8 @@ export function signedAmountSchema(label = 'Amount') {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payment methods and their charges (§9: 0.5% to 2.5% by payment method)
+// Payment methods; their charges (§9: 0.5% to 2.5% by payment method) are settings (modules/settings),
+// read on the server for each quote and deposit and served to the screens with the methods.
 
 export const PAYMENT_METHOD_KEYS = ['uae-bank-transfer', 'international-transfer', 'debit-card', 'credit-card'] as const;
 export type PaymentMethodKey = (typeof PAYMENT_METHOD_KEYS)[number];
@@ -206,8 +206,6 @@ export type PaymentMethod = {
   key: PaymentMethodKey;
   name: string;
   detail: string;
-  /** The transaction charge, basis points of the deposit (50 = 0.5%), before 5% VAT on it. */
-  chargeBps: number;
   /** How the money arrives: card payments and bank transfers settle through different clearing accounts. */
   rail: 'card' | 'bank_transfer';
 };
@@ -217,33 +215,37 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
     key: 'uae-bank-transfer',
     name: 'UAE bank transfer',
     detail: 'From an account in your name at a UAE bank. Usually arrives within one working day.',
-    chargeBps: TRANSACTION_CHARGE_BPS.min,
     rail: 'bank_transfer',
   },
   {
     key: 'international-transfer',
     name: 'International bank transfer',
     detail: 'From an account in your name outside the UAE. Usually arrives in 2-3 working days.',
-    chargeBps: 100,
     rail: 'bank_transfer',
   },
   {
     key: 'debit-card',
     name: 'Debit card',
     detail: 'Visa or Mastercard in your name. Arrives instantly.',
-    chargeBps: 150,
     rail: 'card',
   },
   {
     key: 'credit-card',
     name: 'Credit card',
     detail: 'Visa or Mastercard in your name. Arrives instantly.',
-    chargeBps: TRANSACTION_CHARGE_BPS.max,
     rail: 'card',
   },
 ];
 
 export const paymentMethodByKey = (key: string): PaymentMethod | undefined => PAYMENT_METHODS.find((m) => m.key === key);
+
+/** A method with the charge in force (GET /api/wallet/payment-methods). */
+export type PaymentMethodJson = PaymentMethod & {
+  /** The transaction charge, basis points of the deposit (50 = 0.5%), before 5% VAT on it. */
+  chargeBps: number;
+};
+/** Transaction charge per method key, basis points (modules/settings chargeBpsByMethod). */
+export type ChargeRates = Record<string, number>;
 
 /** Basis points as a percentage label: 50 → "0.5%", 250 → "2.5%". */
 export function bpsLabel(bps: number): string {
@@ -289,15 +291,16 @@ export type DepositQuote = {
  * the rest reaches the wallet. The same function prices the quote shown before confirming and the
  * deposit the server records.
  */
-export function quoteDeposit(amount: bigint, methodKey: PaymentMethodKey): DepositQuote {
+export function quoteDeposit(amount: bigint, methodKey: PaymentMethodKey, rates: ChargeRates): DepositQuote {
   const method = paymentMethodByKey(methodKey);
-  if (!method) throw new RangeError(`unknown payment method ${methodKey}`);
-  const { fee, vat } = feeWithVat(amount, method.chargeBps);
+  const chargeBps = rates[methodKey];
+  if (!method || chargeBps === undefined) throw new RangeError(`unknown payment method ${methodKey}`);
+  const { fee, vat } = feeWithVat(amount, chargeBps);
   return {
     amount: amount.toString(),
     method: method.key,
     methodName: method.name,
-    chargeBps: method.chargeBps,
+    chargeBps,
     charge: fee.toString(),
     vat: vat.toString(),
     totalCharge: (fee + vat).toString(),

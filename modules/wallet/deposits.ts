@@ -23,6 +23,7 @@ import { aed, dubaiDate, investorAccountCode, verifiedInvestor } from './helpers
 import { moveWallet } from './movements';
 import { depositPosting } from './postings';
 import { walletDeposits } from './schema';
+import { transactionCharges } from '../settings';
 
 type DepositRow = typeof walletDeposits.$inferSelect;
 
@@ -66,7 +67,7 @@ export async function startDeposit(db: Db, provider: PaymentProvider | null, use
 
 /** Records a started deposit as pending (the wallet is credited on confirmation). */
 export async function recordDeposit(db: Db, providerName: string, userId: string, input: DepositInput, started: StartedDeposit, opts: { at?: Date } = {}): Promise<DepositJson> {
-  const quote = quoteDeposit(input.amount, input.method);
+  const quote = quoteDeposit(input.amount, input.method, await transactionCharges(db));
   const [row] = await db
     .insert(walletDeposits)
     .values({

@@ -9,6 +9,7 @@ import { authPlugin, loadSession } from '../auth';
 import { paymentsFor, paymentsFromEnv, SANDBOX_PROVIDER, type PaymentProvider, type PaymentsSetup } from '../payments';
 import {
   PAYMENT_METHODS,
+  type PaymentMethodJson,
   adjustmentInput,
   depositInput,
   depositQuoteQuery,
@@ -25,6 +26,7 @@ import { idempotencyKeyOf, requestHash, withIdempotency } from './idempotency';
 import { stripeWebhookRoutes } from './webhook-routes';
 import * as wallet from './service';
 import { statementCsv, statementPdf } from './statement';
+import { transactionCharges } from '@modules/settings';
 
 export type WalletDeps = {
   db: Db;
@@ -123,13 +125,16 @@ export const walletRoutes = (deps: WalletDeps) => {
     .get('/', ({ user }) => wallet.getWalletSummary(db, user.id), { auth: 'user' })
     .get(
       '/payment-methods',
-      (): { items: typeof PAYMENT_METHODS; payments: PaymentsConfigJson } => ({
-        items: provider ? PAYMENT_METHODS.filter((m) => !provider.supportsMethod || provider.supportsMethod(m.key)) : [],
-        payments: { mode: payments.mode, publishableKey: payments.publishableKey, label: payments.label },
-      }),
+      async (): Promise<{ items: PaymentMethodJson[]; payments: PaymentsConfigJson }> => {
+        const rates = await transactionCharges(db);
+        return {
+          items: provider ? PAYMENT_METHODS.filter((m) => !provider.supportsMethod || provider.supportsMethod(m.key)).map((m) => ({ ...m, chargeBps: rates[m.key]! })) : [],
+          payments: { mode: payments.mode, publishableKey: payments.publishableKey, label: payments.label },
+        };
+      },
       { auth: 'user' },
     )
-    .get('/deposits/quote', ({ query }) => quoteDeposit(query.amount, query.method), { auth: 'user', query: depositQuoteQuery })
+    .get('/deposits/quote', async ({ query }) => quoteDeposit(query.amount, query.method, await transactionCharges(db)), { auth: 'user', query: depositQuoteQuery })
     .get('/deposits', async ({ user }) => ({ items: await wallet.listDeposits(db, user.id) }), { auth: 'user' })
     .post(
       '/deposits',

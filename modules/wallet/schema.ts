@@ -94,7 +94,7 @@ export const walletDeposits = pgTable(
     index('wallet_deposits_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
     check('wallet_deposits_status_check', sql`${t.status} in ('pending', 'confirmed', 'failed')`),
     check('wallet_deposits_amounts', sql`${t.amount} > 0 and ${t.charge} >= 0 and ${t.vat} >= 0 and ${t.net} > 0 and ${t.net} + ${t.charge} + ${t.vat} = ${t.amount}`),
-    check('wallet_deposits_charge_bps', sql`${t.chargeBps} between 50 and 250`),
+    check('wallet_deposits_charge_bps', sql`${t.chargeBps} between 0 and 1000`),
   ],
 );
 

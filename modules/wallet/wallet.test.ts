@@ -20,6 +20,10 @@ import {
   type WithdrawalJson,
 } from './contract';
 import { q } from './service';
+import { chargeBpsByMethod, defaultSettings } from '@modules/settings';
+
+/** The transaction charges a database never changed reads (the settings' defaults). */
+const RATES = chargeBpsByMethod(defaultSettings('2026-01-01'));
 
 const IBAN = 'AE07 0331 2345 6789 0123 456';
 
@@ -44,9 +48,9 @@ describe('wallet contract', () => {
   });
 
   it('prices a deposit: charge by method, 5% VAT on it, net to the wallet, nothing lost', () => {
-    const card = quoteDeposit(100_000n, 'credit-card');
+    const card = quoteDeposit(100_000n, 'credit-card', RATES);
     expect(card).toMatchObject({ chargeBps: 250, charge: '2500', vat: '125', totalCharge: '2625', net: '97375' });
-    const bank = quoteDeposit(12_345n, 'uae-bank-transfer');
+    const bank = quoteDeposit(12_345n, 'uae-bank-transfer', RATES);
     expect(BigInt(bank.net) + BigInt(bank.charge) + BigInt(bank.vat)).toBe(12_345n);
     expect(bank.chargeBps).toBe(50);
   });
@@ -231,7 +235,7 @@ describeEachDb('wallet API', (kind) => {
         status = (await c.json<DepositJson>('GET', `/api/wallet/deposits/${created.body.id}`)).body.status;
       }
       expect(status).toBe('confirmed');
-      expect((await c.json<WalletSummary>('GET', '/api/wallet')).body.balance).toBe(quoteDeposit(50_000n, 'uae-bank-transfer').net);
+      expect((await c.json<WalletSummary>('GET', '/api/wallet')).body.balance).toBe(quoteDeposit(50_000n, 'uae-bank-transfer', RATES).net);
     } finally {
       auto.close();
     }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
 import { FeePanel } from '@modules/fees/ui/FeePanel';
-import { TRANSACTION_CHARGE_BPS } from '@modules/platform/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { bpsLabel, MIN_WITHDRAWAL_FILS, PAYMENT_METHODS, type WalletSummary } from '@modules/wallet/contract';
 import { IncomePanel } from '@modules/statements/ui/IncomePanel';
 import { errorText } from '@site/lib/api';
@@ -21,11 +21,14 @@ export { HISTORY_COLUMNS } from './wallet/History';
 const METHOD_ICONS = { 'uae-bank-transfer': Landmark, 'international-transfer': Banknote, 'debit-card': CreditCard, 'credit-card': CreditCard } as const;
 
 export function PaymentMethods() {
+  const settings = usePublicSettings();
+  const range = settings.data?.transactionChargeRange;
+  const rates = settings.data?.transactionChargeBps;
   return (
     <Section
       id="methods-title"
       title="Payment methods"
-      description={`Transaction charges range from ${bpsLabel(TRANSACTION_CHARGE_BPS.min)} to ${bpsLabel(TRANSACTION_CHARGE_BPS.max)}, depending on how you pay, plus 5% VAT on the charge. The exact charge is shown before you confirm.`}
+      description={`Transaction charges ${range ? `range from ${bpsLabel(range.min)} to ${bpsLabel(range.max)}` : 'vary'}, depending on how you pay, plus 5% VAT on the charge. The exact charge is shown before you confirm.`}
     >
       <ul className="divide-y divide-slate-100">
         {PAYMENT_METHODS.map((m) => {
@@ -40,7 +43,7 @@ export function PaymentMethods() {
                 <p className="mt-0.5 text-sm text-slate-500">{m.detail}</p>
               </div>
               <p className="shrink-0 text-right">
-                <span className="block font-display text-lg tabular-nums text-ink">{bpsLabel(m.chargeBps)}</span>
+                <span className="block font-display text-lg tabular-nums text-ink">{rates?.[m.key] !== undefined ? bpsLabel(rates[m.key]!) : '…'}</span>
                 <span className="block text-xs text-slate-500">charge</span>
               </p>
             </li>

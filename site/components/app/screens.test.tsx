@@ -11,6 +11,7 @@ import { resolveCommunityPath } from './CommunityScreen';
 import { Dashboard } from './DashboardScreen';
 import { SipSetup } from './SipSetupScreen';
 import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
 
 const omar: CurrentUser = {
   id: 'u1',
@@ -73,6 +74,8 @@ function signIn(user: CurrentUser | null) {
       }
       if (!user) return jsonResponse({ message: 'You are not logged in.', error: 'unauthenticated' }, 401);
       if (path === '/api/dashboard') return jsonResponse(EMPTY_DASHBOARD);
+      if (path === '/api/settings/public') return jsonResponse(DEFAULT_PUBLIC_SETTINGS);
+      if (path === '/api/wallet/payment-methods') return jsonResponse({ items: DEFAULT_PAYMENT_METHODS, payments: { mode: 'sandbox', publishableKey: null, label: null } });
       if (path === '/api/wallet' || path === '/api/wallet/') return jsonResponse(EMPTY_WALLET);
       if (path === '/api/wallet/transactions') return jsonResponse({ items: [], total: 0, limit: 20, offset: 0, openingBalance: '0', closingBalance: '0' });
       if (path === '/api/wallet/withdrawals') return jsonResponse({ items: [] });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
-import { bpsLabel, PAYMENT_METHODS } from './limits';
 import { checkPlanAmount } from '@modules/sip/ui/format';
 import { convertInput, defaultMonthlyInput, parseAmountToMinor, projectSip } from './sip-plan';
 
@@ -63,16 +62,5 @@ describe('currency changes', () => {
   it('defaults to about AED 500 in whole units of any currency, above the minimum', () => {
     expect(defaultMonthlyInput('AED')).toBe('500');
     for (const c of ['USD', 'INR', 'EUR', 'GBP'] as const) expect(checkPlanAmount(defaultMonthlyInput(c), c).ok).toBe(true);
-  });
-});
-
-describe('payment methods', () => {
-  it('charge between 0.5% and 2.5%, covering both ends', () => {
-    const bps = PAYMENT_METHODS.map((m) => m.chargeBps);
-    expect(Math.min(...bps)).toBe(50);
-    expect(Math.max(...bps)).toBe(250);
-    expect(bpsLabel(50)).toBe('0.5%');
-    expect(bpsLabel(250)).toBe('2.5%');
-    expect(bpsLabel(100)).toBe('1%');
   });
 });

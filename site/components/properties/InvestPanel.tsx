@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { convertMinor, formatMoney, MIN_INVESTMENT_FILS, type CurrencyCode } from '@modules/platform/contract';
+import { convertMinor, formatMoney, type CurrencyCode } from '@modules/platform/contract';
 import {
   bpsToPercent,
   LATER_FEES,
@@ -19,7 +19,8 @@ import {
   type QuoteProblem,
 } from '@modules/properties/contract';
 import { $currency } from '@site/lib/stores/currency';
-import { PAYMENT_METHODS, bpsLabel } from '../app/limits';
+import { PAYMENT_METHODS } from '@modules/wallet/contract';
+import { bpsLabel } from '../app/limits';
 import { filsToDisplay, minimumInCurrency, minorToInput, readAmount } from '../app/money-input';
 
 export type InvestPanelProps = {
@@ -31,7 +32,12 @@ export type InvestPanelProps = {
   totalShares: string;
   sharesSold: string;
   financials: { [K in keyof PropertyFinancials]: string | number };
+  /** The minimum, the platform fee and each method's transaction charge in force (the page reads the settings). */
+  terms: { minimum: string; platformFeeBps: number; chargeBps: Record<string, number> };
 };
+
+/** The ways a new deposit can fund the purchase; their charges come with the terms. */
+const DEPOSIT_METHODS = PAYMENT_METHODS.map((m) => ({ key: m.key, name: m.name }));
 
 const DEFAULT_FILS = 100_000n; // AED 1,000
 const PRESETS_FILS = [20_000n, 100_000n, 500_000n, 2_500_000n];
@@ -78,7 +84,9 @@ export default function InvestPanel(props: InvestPanelProps) {
   const show = (fils: bigint, decimals: 0 | 2 = 2) => formatMoney(convertMinor(fils, 'AED', currency), currency, { decimals });
   const read = readAmount(text, currency, { what: 'how much to invest' });
   const amountFils = read.ok ? read.fils : null;
-  const paymentMethod = PAYMENT_METHODS.find((m) => m.key === methodKey) ?? null;
+  const minimum = BigInt(props.terms.minimum);
+  const found = DEPOSIT_METHODS.find((m) => m.key === methodKey);
+  const paymentMethod = found && props.terms.chargeBps[found.key] !== undefined ? { ...found, chargeBps: props.terms.chargeBps[found.key]! } : null;
   const sharePrice = BigInt(props.sharePrice);
   const totalShares = BigInt(props.totalShares);
   const quote =
@@ -89,13 +97,14 @@ export default function InvestPanel(props: InvestPanelProps) {
           totalShares,
           sharesSold: BigInt(props.sharesSold),
           financials: toFinancials(props.financials),
-          method: paymentMethod ? { key: paymentMethod.key, name: paymentMethod.name, chargeBps: paymentMethod.chargeBps } : null,
+          method: paymentMethod,
+          terms: { minimum, platformFeeBps: props.terms.platformFeeBps },
         })
       : null;
 
   const open = props.status === 'funding';
-  const minText = formatMoney(minimumInCurrency(MIN_INVESTMENT_FILS, currency), currency);
-  const error = !read.ok ? read.error : quote?.problem ? problemText(quote.problem, { min: `${minText}${currency === 'AED' ? '' : ` (${formatMoney(MIN_INVESTMENT_FILS, 'AED')})`}`, left: show((quote.availableUnits * sharePrice) / SHARE_SCALE) }) : null;
+  const minText = formatMoney(minimumInCurrency(minimum, currency), currency);
+  const error = !read.ok ? read.error : quote?.problem ? problemText(quote.problem, { min: `${minText}${currency === 'AED' ? '' : ` (${formatMoney(minimum, 'AED')})`}`, left: show((quote.availableUnits * sharePrice) / SHARE_SCALE) }) : null;
   const canInvest = open && quote !== null && quote.problem === null;
   const checkoutHref = quote && amountFils !== null ? `/checkout?property=${encodeURIComponent(props.id)}&amount=${amountFils.toString()}${paymentMethod ? `&method=${paymentMethod.key}` : ''}` : '/checkout';
   const annualFee = quote ? quote.annualFees.reduce((s, f) => s + f.amount, 0n) + quote.annualFeesVat : 0n;
@@ -132,7 +141,7 @@ export default function InvestPanel(props: InvestPanelProps) {
           />
         </div>
         <p id={ids.help} className={`mt-1.5 text-xs ${error ? 'text-rose-700' : 'text-slate-500'}`} role={error ? 'alert' : undefined}>
-          {error ?? `Minimum ${minText}${currency === 'AED' ? '' : ` (${formatMoney(MIN_INVESTMENT_FILS, 'AED')})`}`}
+          {error ?? `Minimum ${minText}${currency === 'AED' ? '' : ` (${formatMoney(minimum, 'AED')})`}`}
         </p>
         <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
           {PRESETS_FILS.map((f) => (
@@ -152,9 +161,9 @@ export default function InvestPanel(props: InvestPanelProps) {
         <label htmlFor={ids.method} className="block text-sm font-medium text-slate-700">Paying with</label>
         <select id={ids.method} value={methodKey} onChange={(e) => setMethodKey(e.target.value)} className="mt-1.5 w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-sm text-ink">
           <option value={WALLET}>Money already in my Manzil wallet (no charge)</option>
-          {PAYMENT_METHODS.map((m) => (
+          {DEPOSIT_METHODS.map((m) => (
             <option key={m.key} value={m.key}>
-              A new deposit by {m.name.toLowerCase()} (+{bpsLabel(m.chargeBps)})
+              A new deposit by {m.name.toLowerCase()} (+{bpsLabel(props.terms.chargeBps[m.key] ?? 0)})
             </option>
           ))}
         </select>

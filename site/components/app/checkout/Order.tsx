@@ -10,7 +10,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
 import { type CheckoutQuote, type InvestmentJson, CANCELLATION_WINDOW_HOURS } from '@modules/investing/contract';
-import { formatMoney, MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { formatMoney } from '@modules/platform/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import {
   bpsToPercent,
   financialsOf,
@@ -57,6 +58,10 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
   const money = useMoney();
   const client = useQueryClient();
   const property = useQuery<PropertyDetailJson>({ queryKey: [`/api/properties/${encodeURIComponent(propertyId)}`] });
+  // The minimum and platform fee in force (settings); the server's quote below is what the purchase uses.
+  const settings = usePublicSettings();
+  const minimum = BigInt(settings.data?.minInvestment ?? '0');
+  const platformFeeBps = settings.data?.platformFeeBps ?? 0;
   const detail = property.data;
 
   // The address's amount is exact fils; it stays exact until the investor edits the figure.
@@ -72,10 +77,10 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
 
   const read =
     exact !== null
-      ? exact < MIN_INVESTMENT_FILS
-        ? ({ ok: false, error: `The minimum is ${formatMoney(minimumInCurrency(MIN_INVESTMENT_FILS, currency), currency)}.` } as const)
+      ? exact < minimum
+        ? ({ ok: false, error: `The minimum is ${formatMoney(minimumInCurrency(minimum, currency), currency)}.` } as const)
         : ({ ok: true, fils: exact } as const)
-      : readAmount(text, currency, { minFils: MIN_INVESTMENT_FILS, maxFils: MAX_AMOUNT_FILS, what: 'how much to invest' });
+      : readAmount(text, currency, { minFils: minimum, maxFils: MAX_AMOUNT_FILS, what: 'how much to invest' });
   const amount = read.ok ? read.fils : null;
 
   const quote =
@@ -87,6 +92,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
           sharesSold: fils(detail.sharesSold),
           financials: financialsOf(detail),
           method: null,
+          terms: { minimum, platformFeeBps },
         })
       : null;
 
@@ -132,7 +138,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
     blockers.push({
       code: quote.problem,
       message: QUOTE_PROBLEM_TEXT[quote.problem]!({
-        min: formatMoney(minimumInCurrency(MIN_INVESTMENT_FILS, currency), currency),
+        min: formatMoney(minimumInCurrency(minimum, currency), currency),
         left: money((quote.availableUnits * fils(detail?.sharePrice)) / 10_000n),
       }),
       fix: null,
@@ -241,7 +247,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
               onBlur={() => setTouched(true)}
               inputMode="decimal"
               error={(touched || exact !== null) && !read.ok ? read.error : null}
-              hint={`${minimumLabel(currency)}${currency === 'AED' ? '' : ` (${formatMoney(MIN_INVESTMENT_FILS, 'AED')})`}. Shares are fractional, to 4 decimals.`}
+              hint={`${minimumLabel(currency, minimum)}${currency === 'AED' ? '' : ` (${formatMoney(minimum, 'AED')})`}. Shares are fractional, to 4 decimals.`}
             />
           </div>
 

@@ -9,6 +9,7 @@ import { createQueryClient } from '@site/lib/query';
 import { $currency } from '@site/lib/stores/currency';
 import { Checkout } from '../CheckoutScreen';
 import { AttemptKeys, fixFor, readCheckoutParams, timeLeft } from './model';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
 
 const PID = '5f21e803-19d0-4d87-b616-0d885e36e4a0';
 const user = (kycStatus: string): CurrentUser => ({ id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus, unicode: 'MZ-ANIKA1' });
@@ -74,6 +75,8 @@ function serve(opts: { kyc?: string; blockers?: CheckoutQuote['blockers']; inves
       const url = new URL(String(input), 'http://localhost');
       const method = (init?.method ?? 'GET').toUpperCase();
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init?.headers) });
+      if (url.pathname === '/api/settings/public') return json(DEFAULT_PUBLIC_SETTINGS);
+      if (url.pathname === '/api/wallet/payment-methods') return json({ items: DEFAULT_PAYMENT_METHODS, payments: { mode: 'sandbox', publishableKey: null, label: null } });
       if (url.pathname === '/api/auth/me') return json(user(opts.kyc ?? 'approved'));
       if (url.pathname === `/api/properties/${PID}`) return json(property);
       if (url.pathname === '/api/investments/quote') return json(quote(url.searchParams.get('amount')!, opts.blockers));

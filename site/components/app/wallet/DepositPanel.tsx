@@ -15,8 +15,7 @@ import {
   depositStatusLabels,
   MAX_AMOUNT_FILS,
   MIN_DEPOSIT_FILS,
-  PAYMENT_METHODS,
-  type PaymentMethod,
+  type PaymentMethodJson,
   type PaymentMethodKey,
   type PaymentsConfigJson,
   quoteDeposit,
@@ -37,8 +36,10 @@ export function DepositPanel({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const config = useQuery<{ items: PaymentMethod[]; payments: PaymentsConfigJson }>({ queryKey: ['/api/wallet/payment-methods'], retry: false });
-  const offered = config.data ? PAYMENT_METHODS.filter((m) => config.data.items.some((i) => i.key === m.key)) : PAYMENT_METHODS;
+  const config = useQuery<{ items: PaymentMethodJson[]; payments: PaymentsConfigJson }>({ queryKey: ['/api/wallet/payment-methods'], retry: false });
+  // The methods on offer and their charges in force come from the server (settings), never a copy here.
+  const offered = config.data?.items ?? [];
+  const rates = Object.fromEntries(offered.map((m) => [m.key, m.chargeBps]));
   const unavailable = config.data?.payments.mode === 'none';
   const [chosen, setMethod] = useState<PaymentMethodKey>('uae-bank-transfer');
   const method = offered.some((m) => m.key === chosen) ? chosen : (offered[0]?.key ?? chosen);
@@ -49,7 +50,7 @@ export function DepositPanel({ onClose }: { onClose: () => void }) {
   useEffect(() => heading.current?.focus(), []);
 
   const read = readAmount(text, currency, { minFils: MIN_DEPOSIT_FILS, maxFils: MAX_AMOUNT_FILS, what: 'how much to deposit' });
-  const quote = read.ok ? quoteDeposit(read.fils, method) : null;
+  const quote = read.ok && rates[method] !== undefined ? quoteDeposit(read.fils, method, rates) : null;
   const aedNote = (f: bigint) => (currency === 'AED' ? undefined : formatMoney(f, 'AED'));
 
   const create = useMutation({

@@ -7,6 +7,7 @@ import type { DepositJson } from '@modules/wallet/contract';
 import { createQueryClient } from '@site/lib/query';
 import { $currency } from '@site/lib/stores/currency';
 import { initialPanel, Wallet } from '../WalletScreen';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
 
 const verified: CurrentUser = { id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ANIKA1' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -46,6 +47,8 @@ function serve(opts: { available?: string; confirmAfter?: number } = {}) {
       const url = new URL(String(input), 'http://localhost');
       const method = (init?.method ?? 'GET').toUpperCase();
       calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/api/settings/public') return json(DEFAULT_PUBLIC_SETTINGS);
+      if (url.pathname === '/api/wallet/payment-methods') return json({ items: DEFAULT_PAYMENT_METHODS, payments: { mode: 'sandbox', publishableKey: null, label: null } });
       if (url.pathname === '/api/auth/me') return json(verified);
       if (url.pathname === '/api/wallet') return json(summary(opts.available ?? '0'));
       if (url.pathname === '/api/wallet/transactions') return json({ items: [], total: 0, limit: 20, offset: 0, openingBalance: '0', closingBalance: '0' });
@@ -83,7 +86,7 @@ describe('deposit', () => {
     fireEvent.click(open);
     const panel = screen.getByRole('region', { name: 'Add money' });
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Add money' }));
-    fireEvent.click(within(panel).getByRole('radio', { name: /Credit card/ }));
+    fireEvent.click(await within(panel).findByRole('radio', { name: /Credit card/ }));
     fireEvent.change(within(panel).getByLabelText('Amount to pay (AED)'), { target: { value: '1,000' } });
     // 2.5% of AED 1,000 is AED 25.00, VAT on it AED 1.25: AED 973.75 reaches the wallet.
     const row = (label: RegExp) => within(panel).getByText(label).closest('div')!.textContent;

@@ -1,0 +1,2 @@
+ALTER TABLE "wallet_deposits" DROP CONSTRAINT "wallet_deposits_charge_bps";--> statement-breakpoint
+ALTER TABLE "wallet_deposits" ADD CONSTRAINT "wallet_deposits_charge_bps" CHECK ("wallet_deposits"."charge_bps" between 0 and 1000);
