@@ -11,7 +11,7 @@ import { resolveCommunityPath } from './CommunityScreen';
 import { Dashboard } from './DashboardScreen';
 import { SipSetup } from './SipSetupScreen';
 import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
-import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@site/components/app/settings-fixtures';
 
 const omar: CurrentUser = {
   id: 'u1',

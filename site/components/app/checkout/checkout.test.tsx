@@ -9,7 +9,7 @@ import { createQueryClient } from '@site/lib/query';
 import { $currency } from '@site/lib/stores/currency';
 import { Checkout } from '../CheckoutScreen';
 import { AttemptKeys, fixFor, readCheckoutParams, timeLeft } from './model';
-import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@site/components/app/settings-fixtures';
 
 const PID = '5f21e803-19d0-4d87-b616-0d885e36e4a0';
 const user = (kycStatus: string): CurrentUser => ({ id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus, unicode: 'MZ-ANIKA1' });

@@ -7,7 +7,7 @@ import type { DepositJson } from '@modules/wallet/contract';
 import { createQueryClient } from '@site/lib/query';
 import { $currency } from '@site/lib/stores/currency';
 import { initialPanel, Wallet } from '../WalletScreen';
-import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@modules/settings/ui/fixtures';
+import { DEFAULT_PAYMENT_METHODS, DEFAULT_PUBLIC_SETTINGS } from '@site/components/app/settings-fixtures';
 
 const verified: CurrentUser = { id: 'u1', firstName: 'Anika', lastName: 'Varma', email: 'a@x.ae', role: 'investor', mfaEnabled: false, kycStatus: 'approved', unicode: 'MZ-ANIKA1' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
