@@ -53,6 +53,12 @@ export function ledgerHref(d: Drill): string {
   return `/admin/financial/ledger?${p.toString()}`;
 }
 
+/** Hundredths of a month as written ('2534' → '25.34'); non-negative. */
+export function formatHundredths(h: string): string {
+  const v = BigInt(h);
+  return `${v / 100n}.${(v % 100n).toString().padStart(2, '0')}`;
+}
+
 export type Figure = { amount: string; drill: Drill };
 export type Period = { from: string; to: string; months: string[] };
 

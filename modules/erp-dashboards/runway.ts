@@ -15,8 +15,4 @@ export function runway(cash: bigint, burns: bigint[], n: number): RunwayJson {
   return { averageBurn: average.toString(), months: used.length, runwayHundredths: hundredths.toString(), reason: null };
 }
 
-/** '1250' → '12.50' (non-negative hundredths). */
-export function formatHundredths(h: string): string {
-  const v = BigInt(h);
-  return `${v / 100n}.${(v % 100n).toString().padStart(2, '0')}`;
-}
+export { formatHundredths } from './contract';
