@@ -16,6 +16,7 @@ import { seedPayroll } from '@modules/payroll';
 import { seedTax } from '@modules/tax';
 import { todayInDubai } from '@modules/platform/dates';
 import { ledgerHref, type Drill } from './contract';
+import { seedDemoBudget } from './seed';
 import { aumDashboard, budgetDashboard, cashDashboard, payrollDashboard, receivablesPayablesDashboard, revenueDashboard } from './index';
 
 const FROM = '2020-01-01';
@@ -27,6 +28,7 @@ describeEachDb('ERP dashboards', (kind) => {
   let database: Database;
   const db = () => database.db;
   let clientAccount = '';
+  let seeded = { cells: 0 };
 
   /** Net debit of the general ledger's lines for a drill-down: what the link shows adds up to the figure. */
   const ledgerNet = async (d: Drill) => {
@@ -59,6 +61,7 @@ describeEachDb('ERP dashboards', (kind) => {
     await seedReceivables(db());
     await seedPurchasing(db());
     await seedPayroll(db());
+    seeded = await seedDemoBudget(db());
   }, 300_000);
   afterAll(async () => database.close());
 
@@ -181,6 +184,20 @@ describeEachDb('ERP dashboards', (kind) => {
       expect(pay.byCostCenter.reduce((s, m) => s + BigInt(m.amount), 0n)).toBe(BigInt(pay.total.amount));
       for (const c of pay.byCostCenter.filter((x) => x.costCenter)) expect(await ledgerNet(c.drill)).toBeGreaterThanOrEqual(BigInt(c.amount));
       expect(pay.headcount.active).toBeGreaterThan(0);
+    });
+
+    it('the demo budget: this year, from the last three months, once; the dashboard holds it against the ledger', async () => {
+      const year = Number(today.slice(0, 4));
+      expect(seeded.cells).toBeGreaterThan(0);
+      expect(seeded.cells % 12).toBe(0);
+      expect(await seedDemoBudget(db())).toEqual({ cells: 0 });
+      const b = await budgetDashboard(db(), { from: `${year}-01-01`, to: today });
+      expect(b.budgets.map((x) => x.fiscalYear)).toEqual([year]);
+      const salaries = b.rows.find((r) => r.accountCode === '6110');
+      expect(BigInt(salaries?.budget ?? '0')).toBeGreaterThan(0n);
+      const pl = await profitAndLoss(db(), { from: `${year}-01-01`, to: today });
+      expect(b.totals.expense.actual).toBe(pl.expenses.total);
+      for (const r of b.rows.filter((x) => x.accountType === 'expense').slice(0, 3)) expect(await ledgerNet(r.drill)).toBe(BigInt(r.actual));
     });
 
     it('cash and revenue over the default period agree with the trial balance and the profit and loss', async () => {
