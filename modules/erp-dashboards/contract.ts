@@ -28,9 +28,21 @@ export const erpDashboardMessages = {
   noMonths: 'There are no complete months of activity in the period to average.',
 } as const;
 
+/** Dashboards read the books' years: 1900 to 2999 (calendar arithmetic on later years would leave 'YYYY-MM-DD'). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+const periodDate = (label: string) =>
+  dateSchema(label).refine((d) => Number(d.slice(0, 4)) >= MIN_YEAR && Number(d.slice(0, 4)) <= MAX_YEAR, `${label} must be a date between ${MIN_YEAR} and ${MAX_YEAR}`);
+
+/** Whether [from, to] runs MAX_PERIOD_YEARS or longer: `to` on or after the same day that many years on (compared as numbers). */
+export function exceedsMaxPeriod(from: string, to: string): boolean {
+  const key = (d: string, years = 0) => (Number(d.slice(0, 4)) + years) * 10_000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
+  return key(to) >= key(from, MAX_PERIOD_YEARS);
+}
+
 export const periodQuery = z.object({
-  from: dateSchema('from').optional(),
-  to: dateSchema('to').optional(),
+  from: periodDate('from').optional(),
+  to: periodDate('to').optional(),
 });
 export type PeriodQuery = z.output<typeof periodQuery>;
 

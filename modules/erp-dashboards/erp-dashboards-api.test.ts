@@ -19,6 +19,9 @@ it('the period: the last 12 months by default, checked and bounded to five years
   expect(resolvePeriod({ from: '2021-01-01', to: '2025-12-31' }).months).toHaveLength(60);
   expect(() => resolvePeriod({ from: '2021-01-01', to: '2026-01-01' })).toThrow(/at most 5 years/);
   expect(() => resolvePeriod({ from: '2026-02-01', to: '2026-01-31' })).toThrow(/on or before/);
+  expect(resolvePeriod({ from: '2024-02-29', to: '2029-02-28' }).months).toHaveLength(61);
+  expect(() => resolvePeriod({ from: '2024-02-29', to: '2029-03-01' })).toThrow(/at most 5 years/);
+  expect(resolvePeriod({ from: '2995-01-01', to: '2999-12-31' }).months.at(-1)).toBe('2999-12');
 });
 
 describeEachDb('ERP dashboards API', (kind) => {
@@ -72,6 +75,8 @@ describeEachDb('ERP dashboards API', (kind) => {
       ['from=%00', 'nul_byte'],
       ['from=2026-01-01%00', 'nul_byte'],
       [`to=${'9'.repeat(40)}`, 'validation_failed'],
+      ['from=9999-01-01&to=9999-12-31', 'validation_failed'],
+      ['to=1899-12-31', 'validation_failed'],
     ];
     for (const d of DASHBOARDS) {
       for (const [qs, code] of cases) {

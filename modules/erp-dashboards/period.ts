@@ -1,7 +1,7 @@
 /** The period of a dashboard: defaults, checks (4xx), and its months. */
 import { badRequest } from '@api/errors';
-import { addDays, addMonths, monthEnd, monthStart, todayInDubai } from '@modules/platform/dates';
-import { MAX_PERIOD_YEARS, erpDashboardMessages as msg, type PeriodQuery } from './contract';
+import { addMonths, monthEnd, monthStart, todayInDubai } from '@modules/platform/dates';
+import { erpDashboardMessages as msg, exceedsMaxPeriod, type PeriodQuery } from './contract';
 
 export type Resolved = { from: string; to: string; months: string[] };
 
@@ -10,7 +10,7 @@ export function resolvePeriod(q: PeriodQuery, today: string = todayInDubai()): R
   const to = q.to ?? today;
   const from = q.from ?? addMonths(monthStart(to), -11);
   if (from > to) throw badRequest(msg.rangeReversed, 'invalid_range');
-  if (addDays(addMonths(from, 12 * MAX_PERIOD_YEARS), -1) < to) throw badRequest(msg.rangeTooLong, 'period_too_long');
+  if (exceedsMaxPeriod(from, to)) throw badRequest(msg.rangeTooLong, 'period_too_long');
   return { from, to, months: monthsOf(from, to) };
 }
 

@@ -1,5 +1,6 @@
 /** The dashboards' period picker: this year, the last 12 months, the last quarter, or any dates. Browser-safe. */
 import { addDays, addMonths, monthStart, quarterStart, todayInDubai, yearStart, isIsoDate } from '@modules/platform/dates';
+import { MAX_YEAR, MIN_YEAR, exceedsMaxPeriod } from '../../contract';
 
 export type PeriodKey = 'this-year' | 'last-12-months' | 'last-quarter' | 'custom';
 export type Range = { from: string; to: string };
@@ -24,7 +25,9 @@ export function periodRange(key: Exclude<PeriodKey, 'custom'>, today = todayInDu
 export function rangeProblem(r: Range): string | null {
   if (!isIsoDate(r.from) || !isIsoDate(r.to)) return 'Enter both dates.';
   if (r.from > r.to) return 'The start must be on or before the end.';
-  if (addDays(addMonths(r.from, 60), -1) < r.to) return 'A period can be at most five years.';
+  const year = (d: string) => Number(d.slice(0, 4));
+  if ([r.from, r.to].some((d) => year(d) < MIN_YEAR || year(d) > MAX_YEAR)) return `Choose dates between ${MIN_YEAR} and ${MAX_YEAR}.`;
+  if (exceedsMaxPeriod(r.from, r.to)) return 'A period can be at most five years.';
   return null;
 }
 
