@@ -19,31 +19,51 @@ import { formatFils } from './money';
 import { Amount, Balance, Field, Select } from './parts';
 import type { AccountsResponse, CostCentersResponse, GeneralLedgerJson, GeneralLedgerLine } from './types';
 
+/** The filters a link carries: ?account=1110&from=2026-01-01&to=2026-03-31&costCenter=OPS&property=marina-heights. */
+export function linkFilters(search: string): { account: string; range: { from: string; to: string } | null; costCenter: string; property: string } {
+  const params = new URLSearchParams(search);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    account: params.get('account')?.toUpperCase() ?? '',
+    range: isIsoDate(from) && isIsoDate(to) && from <= to ? { from, to } : null,
+    costCenter: params.get('costCenter')?.toUpperCase() ?? '',
+    property: params.get('property')?.trim() ?? '',
+  };
+}
+
 const COLUMNS = ['Date', 'Entry', 'Description', 'Cost center / property', 'Debit (AED)', 'Credit (AED)', 'Balance (AED)'];
 const RIGHT = new Set(['Debit (AED)', 'Credit (AED)', 'Balance (AED)']);
 
 export function GeneralLedgerView({ idPrefix = 'gl' }: { idPrefix?: string }) {
   const search = useSearch();
-  const initialAccount = new URLSearchParams(search).get('account')?.toUpperCase() ?? '';
+  const link = useMemo(() => linkFilters(search), [search]);
+  const initialAccount = link.account;
   const today = todayInDubai();
-  const [range, setRange] = useState(() => presetRange('year-to-date', today));
+  const [range, setRange] = useState(() => link.range ?? presetRange('year-to-date', today));
   const [accountText, setAccountText] = useState(initialAccount);
   const [account, setAccount] = useState(initialAccount);
-  const [costCenter, setCostCenter] = useState('');
-  const [propertyText, setPropertyText] = useState('');
-  const [property, setProperty] = useState('');
+  const [costCenter, setCostCenter] = useState(link.costCenter);
+  const [propertyText, setPropertyText] = useState(link.property);
+  const [property, setProperty] = useState(link.property);
   const [offset, setOffset] = useState(0);
   const [limit, setLimit] = useState(50);
 
-  // A link from elsewhere (?account=1110) picks the account.
+  // A link from elsewhere (?account=1110&from=…&to=…&costCenter=…&property=…) sets the filters it names.
   useEffect(() => {
     if (initialAccount && initialAccount !== account) {
       setAccount(initialAccount);
       setAccountText(initialAccount);
       setOffset(0);
     }
+    if (link.range) setRange(link.range);
+    if (link.costCenter) setCostCenter(link.costCenter);
+    if (link.property) {
+      setPropertyText(link.property);
+      setProperty(link.property);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initialAccount]);
+  }, [search]);
   // Property filter applies once typing pauses.
   useEffect(() => {
     const t = setTimeout(() => {
