@@ -1,10 +1,11 @@
 /**
  * The operator's books of account (issues #14 and #15) as one plugin: banking with the receivables and purchasing
- * match sources, tax, receivables, purchasing, payroll and inventory. Composed apart from the investor side so the
+ * match sources, tax, receivables, purchasing, payroll, inventory and analytics (metrics, dashboards). Composed apart from the investor side so the
  * app's route chain stays short enough for TypeScript to follow.
  */
 import { Elysia } from 'elysia';
 import type { Db } from '@db/client';
+import { analyticsRoutes } from '@modules/analytics';
 import { bankingRoutes } from '@modules/banking';
 import { inventoryRoutes } from '@modules/inventory';
 import { payrollRoutes } from '@modules/payroll';
@@ -19,4 +20,5 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(receivablesRoutes(deps))
     .use(purchasingRoutes(deps))
     .use(payrollRoutes(deps))
-    .use(inventoryRoutes(deps));
+    .use(inventoryRoutes(deps))
+    .use(analyticsRoutes(deps));

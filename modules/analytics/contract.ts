@@ -76,16 +76,15 @@ const ref = z
   .regex(/^[A-Za-z0-9._-]+$/, { message: analyticsMessages.filterFormat });
 
 /** GET /api/admin/analytics/series query (and a widget's series request). */
-export const seriesQueryInput = z
-  .object({
+export const seriesQueryShape = z.object({
     metric: z.string().trim().min(1, { message: analyticsMessages.metricRequired }).max(120).regex(/^[a-z0-9._-]+$/i, { message: analyticsMessages.metricRequired }),
     from: isoDate,
     to: isoDate,
     bucket: z.enum(BUCKETS, { message: analyticsMessages.bucket }),
     costCenterId: ref.optional(),
     propertyId: ref.optional(),
-  })
-  .refine((q) => q.from <= q.to, { message: analyticsMessages.dateRange, path: ['to'] });
+  });
+export const seriesQueryInput = seriesQueryShape.refine((q) => q.from <= q.to, { message: analyticsMessages.dateRange, path: ['to'] });
 
 /** A series as JSON: values as strings of integers on the unit's scale. */
 export type SeriesJson = {

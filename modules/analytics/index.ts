@@ -7,3 +7,5 @@ export type { Bucket, MetricAggregation, MetricDef, MetricDimension, MetricUnit,
 export { BUCKETS, MAX_POINTS, analyticsMessages, bucketLabels, seriesQueryInput, seriesToJson, unitLabels, unitScale } from './contract';
 export { getMetric, listMetrics } from './catalogue';
 export { metricSeries } from './series';
+export { analyticsRoutes } from './routes';
+export * from './dashboard-contract';
