@@ -9,6 +9,10 @@ import { payablesAging } from '@modules/purchasing/payables';
 import { addDays, addMonths, monthStart, todayInDubai } from '@modules/platform/dates';
 import { getMetric, listMetrics, metricSeries, type Series } from './index';
 import { seededWorld } from './test-world';
+import { resolvePeriod, seriesRouteQuery } from './dashboard-contract';
+import { getDashboard } from './dashboards';
+import { OPERATOR_OVERVIEW, seedDashboards } from './seed';
+import { seriesForWidget } from './series-route';
 
 const big = (s: string | undefined) => BigInt(s ?? '0');
 const values = (s: Series) => s.points.map((p) => p.value);
@@ -134,6 +138,22 @@ describeEachDb('metric catalogue and series', (kind) => {
       const days = BigInt((Date.parse(pt.end) - Date.parse(pt.start)) / 86_400_000 + 1);
       const expected = a > 0n ? (paid.points[i]!.value * 10_000n * 365n * 2n + a * days) / (2n * a * days) : 0n;
       expect(pt.value).toBe(expected);
+    }
+  });
+
+  it('seeds the shared operator overview once, and every widget of it draws real figures', async () => {
+    expect(await seedDashboards(db)).toEqual({ created: 1 });
+    expect(await seedDashboards(db)).toEqual({ created: 0 });
+    const [row] = await sqlRows<{ id: string; owner_id: string; shared_with_all: boolean }>(db, sql`select id, owner_id, shared_with_all from dashboards where name = ${OPERATOR_OVERVIEW}`);
+    expect(row!.shared_with_all).toBe(true);
+    const d = await getDashboard(db, row!.owner_id, row!.id);
+    expect(d.widgets.map((w) => w.metric)).toEqual(['ledger.account.1110', 'ledger.account.4110', 'ops.aum', 'ledger.group.expense']);
+    for (const w of d.widgets) {
+      const q = seriesRouteQuery.parse({ metric: w.metric, ...resolvePeriod(w.period, today), bucket: w.bucket, comparison: w.comparison, ...(w.breakdown ? { breakdown: w.breakdown } : {}) });
+      const r = await seriesForWidget(db, q);
+      if (w.metric === 'ops.aum') expect(BigInt(r.series.total)).toBeGreaterThan(0n);
+      if (w.comparison !== 'none') expect(r.comparison).not.toBeNull();
+      if (w.breakdown) expect(r.breakdown!.length).toBeGreaterThan(0);
     }
   });
 
