@@ -6,7 +6,8 @@ import type { DashboardJson } from '../../dashboard-contract';
 import { changeText } from './charts';
 import DashboardBuilderTab from './DashboardBuilderTab';
 import { DashboardView } from './DashboardView';
-import { aumSeries, cashSeries, dashboard, metricGroups } from './fixtures';
+import { aumSeries, cashSeries, dashboard, metricGroups, widget } from './fixtures';
+import { swapVertical } from './grid';
 import { formatValue } from './shared';
 import { stepLayout } from './widget-card';
 
@@ -38,6 +39,10 @@ describe('/admin/dashboard/builder', () => {
     expect(stepLayout({ x: 6, y: 0, w: 6, h: 4 }, 'right')).toEqual({ x: 6, y: 0, w: 6, h: 4 });
     expect(stepLayout({ x: 6, y: 0, w: 6, h: 4 }, 'narrower')).toEqual({ x: 6, y: 0, w: 5, h: 4 });
     expect(stepLayout({ x: 0, y: 0, w: 1, h: 12 }, 'taller')).toEqual({ x: 0, y: 0, w: 1, h: 12 });
+    const [a, b, c] = [widget({ id: 'a', layout: { x: 0, y: 0, w: 6, h: 2 } }), widget({ id: 'b', layout: { x: 0, y: 2, w: 12, h: 3 } }), widget({ id: 'c', layout: { x: 6, y: 0, w: 6, h: 2 } })];
+    expect(Object.fromEntries(swapVertical([a, b, c], a, 'down'))).toEqual({ b: { x: 0, y: 0, w: 12, h: 3 }, a: { x: 0, y: 3, w: 6, h: 2 } });
+    expect(Object.fromEntries(swapVertical([a, b, c], b, 'up'))).toEqual({ b: { x: 0, y: 0, w: 12, h: 3 }, a: { x: 0, y: 3, w: 6, h: 2 } });
+    expect(swapVertical([a, b, c], a, 'up').size).toBe(0);
   });
 
   it('lists dashboards with owner, widget count and sharing, and opens one by deep link', async () => {
@@ -51,7 +56,8 @@ describe('/admin/dashboard/builder', () => {
   });
 
   it('draws the saved widgets with their figures, moves one from the keyboard and saves exactly that', async () => {
-    const calls = api({ 'PATCH /api/admin/analytics/dashboards/d1': (c) => json({ ...dashboard(), widgets: (c.body as DashboardJson).widgets }) });
+    const moved = dashboard({ widgets: [{ ...dashboard().widgets[0]!, layout: { x: 0, y: 0, w: 6, h: 5 } }, dashboard().widgets[1]!] });
+    const calls = api({ 'PUT /api/admin/analytics/dashboards/d1/layout': () => json(moved) });
     renderWithApp(<DashboardBuilderTab />, '/admin/dashboard/builder?dashboard=d1');
     expect(await screen.findByLabelText(/Dashboard name/)).toHaveProperty('value', 'Operator overview');
     const cashCard = (await screen.findByRole('heading', { name: 'Cash at bank' })).closest('section')!;
@@ -65,10 +71,8 @@ describe('/admin/dashboard/builder', () => {
     fireEvent.click(within(cashCard).getByRole('button', { name: 'Taller' }));
     expect(await screen.findByText('Unsaved changes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    const sent = calls.find((c) => c.method === 'PATCH')!.body as DashboardJson;
-    expect(sent.widgets[0]!.layout).toEqual({ x: 0, y: 0, w: 6, h: 5 });
-    expect(sent.widgets[1]).toEqual(dashboard().widgets[1]);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ layout: [{ id: 'cash', x: 0, y: 0, w: 6, h: 5 }, { id: 'aum', x: 6, y: 0, w: 6, h: 4 }] });
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).toBeNull());
   });
 

@@ -18,6 +18,9 @@ import { DASHBOARDS, blankWidget, refreshDashboards } from './shared';
 type Draft = { name: string; description: string; sharedWithAll: boolean; widgets: Widget[] };
 const draftOf = (d: DashboardJson): Draft => ({ name: d.name, description: d.description, sharedWithAll: d.shared, widgets: d.widgets });
 const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
+const withoutLayout = (d: Draft) => ({ ...d, widgets: d.widgets.map((w) => ({ ...w, layout: null })) });
+/** Only widgets moved or resized: saved through PUT …/layout. */
+const onlyLayoutChanged = (a: Draft, b: Draft) => JSON.stringify(withoutLayout(a)) === JSON.stringify(withoutLayout(b));
 
 function Editor({ saved, onClose }: { saved: DashboardJson; onClose: () => void }) {
   const client = useQueryClient();
@@ -38,7 +41,10 @@ function Editor({ saved, onClose }: { saved: DashboardJson; onClose: () => void 
 
   const url = `${DASHBOARDS}/${saved.id}`;
   const save = useMutation({
-    mutationFn: () => api.patch<DashboardJson>(url, { name: draft.name.trim(), description: draft.description.trim(), sharedWithAll: draft.sharedWithAll, widgets: draft.widgets }),
+    mutationFn: () =>
+      onlyLayoutChanged(draft, base)
+        ? api.put<DashboardJson>(`${url}/layout`, { layout: draft.widgets.map((w) => ({ id: w.id, ...w.layout })) })
+        : api.patch<DashboardJson>(url, { name: draft.name.trim(), description: draft.description.trim(), sharedWithAll: draft.sharedWithAll, widgets: draft.widgets }),
     onSuccess: (d) => {
       client.setQueryData([url], d);
       void refreshDashboards(client);
@@ -56,6 +62,7 @@ function Editor({ saved, onClose }: { saved: DashboardJson; onClose: () => void 
   });
 
   const setLayouts = (layouts: Map<string, WidgetLayout>) => {
+    if (!layouts.size) return;
     setNotice(null);
     setDraft((d) => ({ ...d, widgets: d.widgets.map((w) => (layouts.has(w.id) ? { ...w, layout: layouts.get(w.id)! } : w)) }));
   };

@@ -11,6 +11,26 @@ import { WidgetCard, stepLayout, type LayoutMove } from './widget-card';
 
 export const ROW_HEIGHT = 64;
 
+const sharesColumns = (a: WidgetLayout, b: WidgetLayout) => a.x < b.x + b.w && b.x < a.x + a.w;
+
+/**
+ * Moving up or down from the keyboard swaps a widget with its nearest neighbour above or below (sharing a
+ * column); a plain one-row step would be undone by the grid's vertical compaction.
+ */
+export function swapVertical(widgets: Widget[], w: Widget, dir: 'up' | 'down'): Map<string, WidgetLayout> {
+  const others = widgets.filter((o) => o.id !== w.id && sharesColumns(o.layout, w.layout));
+  const next =
+    dir === 'down'
+      ? others.filter((o) => o.layout.y >= w.layout.y + w.layout.h).sort((a, b) => a.layout.y - b.layout.y)[0]
+      : others.filter((o) => o.layout.y + o.layout.h <= w.layout.y).sort((a, b) => b.layout.y - a.layout.y)[0];
+  if (!next) return new Map();
+  const [top, bottom] = dir === 'down' ? [w, next] : [next, w];
+  return new Map([
+    [bottom.id, { ...bottom.layout, y: top.layout.y }],
+    [top.id, { ...top.layout, y: top.layout.y + bottom.layout.h }],
+  ]);
+}
+
 export function DashboardGrid({
   widgets,
   metrics,
@@ -39,7 +59,7 @@ export function DashboardGrid({
     }
     if (out.size) onLayout(out);
   };
-  const move = (w: Widget, m: LayoutMove) => onLayout?.(new Map([[w.id, stepLayout(w.layout, m)]]));
+  const move = (w: Widget, m: LayoutMove) => onLayout?.(m === 'up' || m === 'down' ? swapVertical(widgets, w, m) : new Map([[w.id, stepLayout(w.layout, m)]]));
   return (
     <div ref={containerRef} className="min-w-0">
       {mounted ? (
