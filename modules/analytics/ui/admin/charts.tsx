@@ -78,7 +78,7 @@ export function WidgetFigure({ widget: w, metric, data, title }: { widget: Widge
   if (w.chart === 'number') {
     return (
       <div className="flex h-full flex-col justify-center" aria-describedby={descId}>
-        <p className="text-3xl font-semibold tabular-nums text-ink">{total}</p>
+        <p className="text-2xl font-semibold tabular-nums text-ink">{total}</p>
         {compared ? (
           <p className="mt-1 text-sm text-slate-600">
             {change ? <span className={change.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}>{change}</span> : null} against {compared}
@@ -147,7 +147,7 @@ export function WidgetFigure({ widget: w, metric, data, title }: { widget: Widge
   }
 
   const axis = { tick: { fontSize: 11 }, tickLine: false };
-  const yAxis = <YAxis {...axis} width={72} tickFormatter={(v: number) => (metric.unit === 'money' ? formatValue(BigInt(Math.round(v * 100)), 'money', { short: true }) : String(v))} />;
+  const yAxis = <YAxis {...axis} width={metric.unit === 'money' ? 92 : 56} tickFormatter={(v: number) => (metric.unit === 'money' ? formatValue(BigInt(Math.round(v * 100)), 'money', { short: true }) : String(v))} />;
   const tooltip = <Tooltip formatter={(_v, name, item) => { const p = item.payload as Row; return name === 'Comparison' ? (p.comparisonText ?? '') : p.valueText; }} />;
   const common = { data: rows, margin: { top: 8, right: 8, bottom: 0, left: 0 } };
   return (
