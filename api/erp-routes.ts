@@ -1,10 +1,12 @@
 /**
  * The operator's books of account (issues #14 and #15) as one plugin: banking with the receivables and purchasing
- * match sources, tax, receivables, purchasing, payroll, inventory and the ready-made ERP dashboards. Composed apart from the investor side so the
+ * match sources, tax, receivables, purchasing, payroll, inventory, the ready-made ERP dashboards and analytics (metric catalogue,
+ * dashboards built by the team). Composed apart from the investor side so the
  * app's route chain stays short enough for TypeScript to follow.
  */
 import { Elysia } from 'elysia';
 import type { Db } from '@db/client';
+import { analyticsRoutes } from '@modules/analytics';
 import { bankingRoutes } from '@modules/banking';
 import { erpDashboardRoutes } from '@modules/erp-dashboards';
 import { inventoryRoutes, stockReceiver } from '@modules/inventory';
@@ -21,4 +23,5 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(purchasingRoutes({ ...deps, stock: stockReceiver }))
     .use(payrollRoutes(deps))
     .use(inventoryRoutes(deps))
-    .use(erpDashboardRoutes(deps));
+    .use(erpDashboardRoutes(deps))
+    .use(analyticsRoutes(deps));

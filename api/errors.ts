@@ -77,6 +77,7 @@ export const errorStatus = {
   exit_not_found: 404,
   record_not_found: 404,
   distribution_not_found: 404,
+  dashboard_not_found: 404,
 
   // 409: the state changed under you, or the name is taken.
   sip_plan_cancelled: 409,

@@ -18,6 +18,7 @@ import { seedBanking } from '../modules/banking/seed';
 import { seedPayroll } from '../modules/payroll/seed';
 import { seedInventory } from '../modules/inventory/seed';
 import { seedDemoBudget } from '../modules/erp-dashboards/seed';
+import { seedDashboards } from '../modules/analytics/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -120,6 +121,8 @@ async function topUpDemo(db: Db) {
     await seedInventory(db);
     // This year's budget from the demo books' last three months, so budget against actual has figures (modules/erp-dashboards).
     await seedDemoBudget(db);
+    // The shared "Operator overview" dashboard built from the metric catalogue (modules/analytics/seed.ts).
+    await seedDashboards(db);
   }
 }
 

@@ -1,4 +1,4 @@
-import { BookOpen, FileText, Gauge, Receipt } from 'lucide-react';
+import { BookOpen, FileText, Receipt } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
@@ -72,17 +72,7 @@ export const tabContent: Record<string, TabContent> = {
     empty: { icon: FileText, title: 'No statements to show', body: 'Statements are built from posted journal entries.' },
   },
   'dashboard-builder': {
-    description: 'Arrange figures and charts from the ledger into dashboards for the team: cash position, fee income, cost center spend.',
-    action: 'New dashboard',
-    search: 'Dashboard name',
-    columns: [
-      { key: 'name', label: 'Dashboard' },
-      { key: 'owner', label: 'Owner' },
-      { key: 'widgets', label: 'Widgets', align: 'right' },
-      { key: 'shared', label: 'Shared with' },
-      { key: 'updated', label: 'Last changed' },
-    ],
-    empty: { icon: Gauge, title: 'No dashboards built', body: 'Dashboards appear here once created, and each one reads straight from the ledger.' },
+    description: 'Arrange figures and charts from the ledger and the operational records into dashboards for the team: cash position, fee income, AUM, cost center spend.',
   },
 };
 
@@ -99,6 +89,7 @@ const moduleTabs: Record<string, LazyExoticComponent<ComponentType>> = {
   payroll: lazy(() => import('@modules/payroll/ui/admin/ProcessingTab')),
   products: lazy(() => import('@modules/inventory/ui/admin/ProductsTab')),
   operations: lazy(() => import('@modules/inventory/ui/admin/OperationsTab')),
+  'dashboard-builder': lazy(() => import('@modules/analytics/ui/admin/DashboardBuilderTab')),
 };
 
 export default function Financial({ route }: ScreenProps) {
