@@ -1,6 +1,6 @@
 /**
  * The operator's books of account (issues #14 and #15) as one plugin: banking with the receivables and purchasing
- * match sources, tax, receivables, purchasing, payroll and inventory. Composed apart from the investor side so the
+ * match sources, tax, receivables, purchasing, payroll, inventory and the data trackers. Composed apart from the investor side so the
  * app's route chain stays short enough for TypeScript to follow.
  */
 import { Elysia } from 'elysia';
@@ -11,6 +11,7 @@ import { payrollRoutes } from '@modules/payroll';
 import { purchasingMatchSource, purchasingRoutes } from '@modules/purchasing';
 import { receivablesMatchSource, receivablesRoutes } from '@modules/receivables';
 import { taxRoutes } from '@modules/tax';
+import { trackersRoutes } from '@modules/trackers';
 
 export const erpRoutes = (deps: { db: Db }) =>
   new Elysia()
@@ -19,4 +20,5 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(receivablesRoutes(deps))
     .use(purchasingRoutes(deps))
     .use(payrollRoutes(deps))
-    .use(inventoryRoutes(deps));
+    .use(inventoryRoutes(deps))
+    .use(trackersRoutes(deps));
