@@ -17,6 +17,7 @@ import { seedPurchasing } from '../modules/purchasing/seed';
 import { seedBanking } from '../modules/banking/seed';
 import { seedPayroll } from '../modules/payroll/seed';
 import { seedInventory } from '../modules/inventory/seed';
+import { seedTrackers } from '../modules/trackers/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -117,6 +118,9 @@ async function topUpDemo(db: Db) {
     await seedPayroll(db);
     // The furnishing stock: the main store, eight items, receipts at two costs, what is installed in two homes (modules/inventory).
     await seedInventory(db);
+    // Data trackers over the demo's own figures (sign-ups, KYC time to approve, SIP failures, AUM, deposits),
+    // computed once over their back-fill window so the charts have history (modules/trackers).
+    await seedTrackers(db);
   }
 }
 
