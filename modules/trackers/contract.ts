@@ -232,5 +232,9 @@ export function metricValueInputText(unit: MetricUnit, value: string | bigint): 
 /** Whether a value breaches the threshold. */
 export const breaches = (value: bigint, threshold: bigint, when: AlertWhen) => (when === 'above' ? value > threshold : value < threshold);
 
+/** The target as a person reads it: "AED 250,000.00 per week" for a summed flow, "1 day" for a level or rate. */
+export const targetText = (t: { unit: MetricUnit; target: string | bigint; targetPeriod: TargetPeriod; additive: boolean }) =>
+  t.additive ? `${formatMetricValue(t.unit, t.target)} ${periodLabels[t.targetPeriod]}` : formatMetricValue(t.unit, t.target);
+
 /** A flow of money or counts adds up over days; levels, rates and durations do not. */
 export const isAdditive = (m: { unit: MetricUnit; aggregation: MetricAggregation }) => m.aggregation === 'flow' && (m.unit === 'money' || m.unit === 'count');

@@ -20,10 +20,14 @@ describe('/admin/data-trackers', () => {
     expect(row.textContent).toContain('AED 62,500.00');
     expect(row.textContent).toContain('125%');
     expect(row.textContent).toContain('Within threshold');
+    expect(row.textContent).toContain('Target AED 50,000.00 per week');
     const kyc = screen.getByRole('button', { name: /KYC time to approve/ }).closest('tr')!;
     expect(kyc.textContent).toContain('4.25 days');
     expect(kyc.textContent).toContain('Alerting');
     expect(kyc.textContent).toContain('above 3 days');
+    // A duration is compared day by day: no period on its target.
+    expect(kyc.textContent).toContain('Target 1 day');
+    expect(kyc.textContent).not.toContain('per day');
     expect(within(kyc).getByText(/of target, off track/)).toBeTruthy();
   });
 

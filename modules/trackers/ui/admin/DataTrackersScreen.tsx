@@ -12,7 +12,7 @@ import { AdminTable, col, type FilterDef } from '@site/components/admin/table';
 import { Button, ScreenIntro, StatCard, StatGrid } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import { formatDate } from '@modules/platform/dates';
-import { formatMetricValue, periodLabels, type ComputeResultJson, type TrackerJson } from '../../contract';
+import { formatMetricValue, targetText, type ComputeResultJson, type TrackerJson } from '../../contract';
 import { refreshTrackers, TRACKERS } from './shared';
 import { Sparkline } from './sparkline';
 import { TargetProgress } from './target-progress';
@@ -70,7 +70,7 @@ export default function DataTrackersScreen() {
             <span className="sr-only">: open its chart</span>
           </button>
           <span className="block text-xs text-slate-500">
-            {r.metricLabel}
+            {r.metricLabel === r.name ? 'Metric of the same name' : r.metricLabel}
             {r.propertyName ? ` · ${r.propertyName}` : ''}
             {r.costCenterName ? ` · ${r.costCenterName}` : ''}
           </span>
@@ -86,9 +86,7 @@ export default function DataTrackersScreen() {
       col.custom<Row>('target', 'vs target', (r) => (
         <>
           <TargetProgress bps={r.vsTargetBps} direction={r.direction} />
-          <span className="block text-xs text-slate-500">
-            {formatMetricValue(r.unit, r.target)} {periodLabels[r.targetPeriod]}
-          </span>
+          <span className="block text-xs text-slate-500">Target {targetText(r)}</span>
         </>
       )),
       col.custom<Row>('alert', 'Alert', (r) => (

@@ -32,7 +32,7 @@ export function TrackerChart({ tracker, points }: { tracker: TrackerJson; points
             {summed ? <Bar dataKey="daily" fill="#cbd5e1" isAnimationActive={false} /> : null}
             <Area type="monotone" dataKey="tracked" stroke="#0f766e" fill="#ccfbf1" strokeWidth={2} isAnimationActive={false} />
             <ReferenceLine y={chartNumber(unit, tracker.target)} stroke="#047857" strokeDasharray="6 4" label={{ value: `Target ${fmt(tracker.target)}`, position: 'insideTopLeft', fontSize: 11, fill: '#047857' }} />
-            <ReferenceLine y={chartNumber(unit, tracker.threshold)} stroke="#b91c1c" strokeDasharray="2 3" label={{ value: `Alert ${tracker.alertWhen} ${fmt(tracker.threshold)}`, position: 'insideBottomLeft', fontSize: 11, fill: '#b91c1c' }} />
+            <ReferenceLine y={chartNumber(unit, tracker.threshold)} stroke="#b91c1c" strokeDasharray="2 3" label={{ value: `Alert ${tracker.alertWhen} ${fmt(tracker.threshold)}`, position: 'insideBottomRight', fontSize: 11, fill: '#b91c1c' }} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>

@@ -6,7 +6,7 @@ import { Busy, Dialog, ErrorNote } from '@site/components/admin/ledger/parts';
 import { Badge, Button, cx, DefinitionList } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import { addDays, formatDate } from '@modules/platform/dates';
-import { directionLabels, formatMetricValue, periodLabels, PERIOD_DAYS, type TrackerJson, type TrackerPointsJson } from '../../contract';
+import { directionLabels, formatMetricValue, PERIOD_DAYS, targetText, type TrackerJson, type TrackerPointsJson } from '../../contract';
 import { enc, PERIOD_CHOICES, refreshTrackers, TRACKERS } from './shared';
 import { TargetProgress } from './target-progress';
 import { TrackerChart } from './tracker-chart';
@@ -85,7 +85,7 @@ export function TrackerDetail({ id, onClose, onEdit }: { id: string | null; onCl
           </div>
           <DefinitionList
             items={[
-              { term: 'Target', detail: `${fmt(t.target)} ${periodLabels[t.targetPeriod]} · ${directionLabels[t.direction].toLowerCase()}` },
+              { term: 'Target', detail: `${targetText(t)} · ${directionLabels[t.direction].toLowerCase()}` },
               { term: 'Alert', detail: `When ${t.alertWhen} ${fmt(t.threshold)}${t.lastAlertedOn ? ` · last alerted ${formatDate(t.lastAlertedOn)}` : ''}` },
               { term: 'Last computed', detail: t.lastComputedOn ? formatDate(t.lastComputedOn) : 'Not yet' },
             ]}

@@ -8,6 +8,7 @@ import { api, errorText } from '@site/lib/api';
 import {
   ALERT_WHEN,
   directionLabels,
+  isAdditive,
   metricValueInputText,
   parseMetricValue,
   periodLabels,
@@ -57,6 +58,7 @@ export function TrackerForm({ tracker, open, onClose, onSaved }: { tracker: Trac
   const metric = metrics.data?.items.find((m) => m.key === d.metric) ?? null;
   const byProperty = !!metric?.dimensions.includes('property');
   const byCostCenter = !!metric?.dimensions.includes('costCenter');
+  const summed = !!metric && isAdditive(metric);
   const properties = useQuery<{ items: { id: string; reference: string; title: string }[] }>({ queryKey: [PROPERTY_OPTIONS], staleTime: 60_000, enabled: open && byProperty });
   const costCenters = useQuery<{ items: { id: string; code: string; name: string; archived: boolean }[] }>({ queryKey: [COST_CENTER_OPTIONS], staleTime: 60_000, enabled: open && byCostCenter });
   const [errors, setErrors] = useState<Errors>({});
@@ -89,7 +91,7 @@ export function TrackerForm({ tracker, open, onClose, onSaved }: { tracker: Trac
       propertyId: byProperty && d.propertyId ? d.propertyId : null,
       direction: d.direction,
       target: parseMetricValue(metric.unit, d.target)!.toString(),
-      targetPeriod: d.targetPeriod,
+      targetPeriod: summed ? d.targetPeriod : 'day',
       threshold: parseMetricValue(metric.unit, d.threshold)!.toString(),
       alertWhen: d.alertWhen,
     });
@@ -146,7 +148,11 @@ export function TrackerForm({ tracker, open, onClose, onSaved }: { tracker: Trac
           />
         ) : null}
         <Field label={`Target${unit}`} value={d.target} onChange={(target) => set({ target })} inputMode="decimal" required error={errors.target} />
-        <Select label="Target period" value={d.targetPeriod} onChange={(p) => set({ targetPeriod: p as TargetPeriod })} options={TARGET_PERIODS.map((p) => ({ value: p, label: periodLabels[p] }))} hint="Flows (sign-ups, deposits) are summed over the period; levels and rates are compared day by day." />
+        {summed ? (
+          <Select label="Target period" value={d.targetPeriod} onChange={(p) => set({ targetPeriod: p as TargetPeriod })} options={TARGET_PERIODS.map((p) => ({ value: p, label: periodLabels[p] }))} hint="The daily values are summed over the period (a week is the last 7 days, a month the last 30)." />
+        ) : (
+          <p className="self-end text-xs text-slate-500">{metric ? `${metric.label} is a level or a rate: it is compared with the target day by day.` : 'Choose a metric to set the target.'}</p>
+        )}
         <Select label="Direction" value={d.direction} onChange={(v) => set({ direction: v as TrackerDirection })} options={TRACKER_DIRECTIONS.map((v) => ({ value: v, label: directionLabels[v] }))} />
         <Select label="Alert when the value is" value={d.alertWhen} onChange={(v) => set({ alertWhen: v as AlertWhen })} options={ALERT_WHEN.map((v) => ({ value: v, label: v === 'below' ? 'Below the threshold' : 'Above the threshold' }))} />
         <Field label={`Alert threshold${unit}`} value={d.threshold} onChange={(threshold) => set({ threshold })} inputMode="decimal" required error={errors.threshold} />
