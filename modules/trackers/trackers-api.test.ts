@@ -62,6 +62,24 @@ describeEachDb('data trackers API', (kind) => {
     expect(csv.split('\r\n')[1]).toContain('Daily sign-ups');
   });
 
+  it('splits by property or cost center when the metric has that dimension, the points equal to the filtered series', async () => {
+    const [property] = await q<{ id: string; title: string }>(database.db, sql`select id, title from properties order by reference limit 1`);
+    const [center] = await q<{ id: string; name: string }>(database.db, sql`select id, name from ledger_cost_centers order by code limit 1`);
+    const cases = [
+      { body: { name: 'AUM of one home', metric: 'ops.aum', propertyId: property!.id, target: 100_000_00, threshold: 0, alertWhen: 'below' }, filter: { propertyId: property!.id }, shows: { propertyName: property!.title } },
+      { body: { name: 'Team size', metric: 'ops.headcount', costCenterId: center!.id, target: 10, threshold: 0, alertWhen: 'below' }, filter: { costCenterId: center!.id }, shows: { costCenterName: center!.name } },
+    ];
+    for (const c of cases) {
+      const r = await admin.json<TrackerJson>('POST', '/api/admin/trackers', c.body);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toMatchObject({ ...c.shows, additive: false });
+      const stored = await pointsOf(database.db, r.body.id);
+      const series = await metricSeries(database.db, { metric: c.body.metric, from: stored[0]!.date, to: yesterday, bucket: 'day', ...c.filter });
+      expect(stored.map((p) => p.value)).toEqual(series.points.map((p) => p.value.toString()));
+      expect((await admin.json('DELETE', `/api/admin/trackers/${r.body.id}`)).status).toBe(200);
+    }
+  });
+
   it('refuses a metric outside the catalogue, a split the metric does not have, a duplicate name, and bad values', async () => {
     const unknown = await admin.json<Err>('POST', '/api/admin/trackers', { name: 'Nope', metric: 'ops.unicorns', target: 1, threshold: 1, alertWhen: 'above' });
     expect([unknown.status, unknown.body.error]).toEqual([422, 'tracker_metric_unknown']);
