@@ -15,7 +15,7 @@ const dataDir = path.join(os.tmpdir(), `manzil-e2e-${port}-${process.pid}`);
 // SIP collections run only when a test asks (an admin run for a date), so no scheduler tick races a journey.
 // TRUST_PROXY=1: a journey that signs up several investors sends its own X-Forwarded-For (as a load balancer
 // would), so the per-address signup limit (10 an hour) counts its signups apart from the other specs'.
-const serverEnv: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', DEMO: '1', SIP_SCHEDULER: '0', FEE_SCHEDULER: '0', TRUST_PROXY: '1' };
+const serverEnv: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', DEMO: '1', SIP_SCHEDULER: '0', FEE_SCHEDULER: '0', TRACKERS_SCHEDULER: '0', TRUST_PROXY: '1' };
 if (process.env.ASTRO_OUT_DIR) serverEnv.ASTRO_OUT_DIR = process.env.ASTRO_OUT_DIR;
 
 export default defineConfig({

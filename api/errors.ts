@@ -296,6 +296,12 @@ export const errorStatus = {
   valuation_method_fixed: 409,
   reorder_cost_unknown: 422,
   // -- end of inventory codes --
+  // Data trackers (modules/trackers).
+  tracker_not_found: 404,
+  tracker_duplicate_name: 409,
+  tracker_metric_unknown: 422,
+  tracker_dimension_invalid: 422,
+  // -- end of trackers codes --
 
   // 429: slow down.
   rate_limited: 429,

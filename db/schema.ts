@@ -29,3 +29,4 @@ export * from '../modules/purchasing/schema';
 export * from '../modules/payroll/schema';
 export * from '../modules/inventory/schema';
 export * from '../modules/analytics/schema';
+export * from '../modules/trackers/schema';

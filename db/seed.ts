@@ -19,6 +19,7 @@ import { seedPayroll } from '../modules/payroll/seed';
 import { seedInventory } from '../modules/inventory/seed';
 import { seedDemoBudget } from '../modules/erp-dashboards/seed';
 import { seedDashboards } from '../modules/analytics/seed';
+import { seedTrackers } from '../modules/trackers/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -123,6 +124,9 @@ async function topUpDemo(db: Db) {
     await seedDemoBudget(db);
     // The shared "Operator overview" dashboard built from the metric catalogue (modules/analytics/seed.ts).
     await seedDashboards(db);
+    // Data trackers over the demo's own figures (sign-ups, KYC time to approve, SIP failures, AUM, deposits),
+    // computed once over their back-fill window so the charts have history (modules/trackers).
+    await seedTrackers(db);
   }
 }
 
