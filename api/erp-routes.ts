@@ -1,6 +1,6 @@
 /**
  * The operator's books of account (issues #14 and #15) as one plugin: banking with the receivables and purchasing
- * match sources, tax, receivables, purchasing, payroll and inventory. Composed apart from the investor side so the
+ * match sources, tax, receivables, purchasing, payroll, inventory and sales. Composed apart from the investor side so the
  * app's route chain stays short enough for TypeScript to follow.
  */
 import { Elysia } from 'elysia';
@@ -10,6 +10,7 @@ import { inventoryRoutes } from '@modules/inventory';
 import { payrollRoutes } from '@modules/payroll';
 import { purchasingMatchSource, purchasingRoutes } from '@modules/purchasing';
 import { receivablesMatchSource, receivablesRoutes } from '@modules/receivables';
+import { salesRoutes } from '@modules/sales';
 import { taxRoutes } from '@modules/tax';
 
 export const erpRoutes = (deps: { db: Db }) =>
@@ -19,4 +20,5 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(receivablesRoutes(deps))
     .use(purchasingRoutes(deps))
     .use(payrollRoutes(deps))
-    .use(inventoryRoutes(deps));
+    .use(inventoryRoutes(deps))
+    .use(salesRoutes(deps));

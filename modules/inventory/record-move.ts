@@ -87,7 +87,8 @@ async function receiptCreditAccount(tx: Db, input: CreateMoveInput): Promise<str
   return LEDGER_ACCOUNTS.tradePayables;
 }
 
-export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput): Promise<RecordedMove> {
+/** `opts.chargeAccountCode`: for an issue, the account charged instead of the destination's (sales: 5510). */
+export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput, opts: { chargeAccountCode?: string } = {}): Promise<RecordedMove> {
   const date = input.date ?? todayInDubai();
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, input.itemId);
@@ -147,7 +148,7 @@ export async function recordMove(db: Db, userId: string | null, input: CreateMov
     );
 
     const loc = (l: LocationRow | null): MoveLocation | null => (l ? { code: l.code, kind: l.kind, property: l.property } : null);
-    const entry = movePosting({ id: move!.id, number, type: input.type, date, authorId: userId, item, quantity: input.quantity, value, from: loc(from), to: loc(to), creditAccountCode });
+    const entry = movePosting({ id: move!.id, number, type: input.type, date, authorId: userId, item, quantity: input.quantity, value, from: loc(from), to: loc(to), creditAccountCode, chargeAccountCode: input.type === 'issue' ? opts.chargeAccountCode : undefined });
     let journalReference = '';
     if (entry) {
       journalReference = (await post(tx, entry)).reference;
