@@ -98,6 +98,7 @@ export const salesMessages = {
   overDelivery: (lineNo: number, left: string) => `Line ${lineNo} has only ${left} left to deliver.`,
   storeRequired: 'This delivery includes stock items: name the store location they leave from ("from").',
   nothingToInvoice: (number: string) => `Nothing has been delivered on ${number} that is not invoiced yet.`,
+  nothingOfValue: (number: string) => `What has been delivered on ${number} and not invoiced comes to AED 0.00: invoice it with the next delivery.`,
   priceListInactive: 'That price list is not active on the document date.',
 } as const;
 

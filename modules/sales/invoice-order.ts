@@ -48,6 +48,8 @@ export async function invoiceOrderIn(tx: Db, userId: string | null, orderId: str
       incomeAccount: l.income_account,
     }),
   );
+  // What was delivered may come to nothing yet (a thousandth of a unit at a few fils): it waits for the next invoice.
+  if (slices.every((l) => l.net === 0n)) throw new AppError(422, codes.nothingToInvoice, msg.nothingOfValue(order.number));
   const { row } = await createDraftIn(tx, userId, customer.id, {
     date,
     dueDate,

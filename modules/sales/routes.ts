@@ -20,8 +20,8 @@ import {
   updateProductInput,
 } from './contract';
 import { createPriceList, createProduct, getPriceList, getProduct, listPriceLists, listProducts, productCsvRows, PRODUCTS_CSV_HEADER, setPrices, updateProduct } from './catalogue';
-import { deliverOrderIn } from './deliver-order';
-import { invoiceOrderIn } from './invoice-order';
+import { deliverOrder } from './deliver-order';
+import { invoiceOrder } from './invoice-order';
 import { acceptQuotation, cancelOrder, confirmOrder, createOrder, getOrder, listOrders, orderCsvRows, ORDERS_CSV_HEADER } from './orders';
 import { quotationFilename, quotationPdf } from './quotation-pdf';
 import { createQuotation, decideQuotation, getQuotation, listQuotations, quotationCsvRows, QUOTATIONS_CSV_HEADER } from './quotations';
@@ -120,7 +120,8 @@ export const salesRoutes = (deps: { db: Db }) => {
       async ({ user, params, body, set, request }) => {
         const key = idempotencyKeyOf(request);
         await getOrder(db, params.id);
-        const result = await withIdempotency(db, { userId: user.id, key, scope: `sales.delivery:${params.id}`, body }, (tx) => deliverOrderIn(tx, user.id, params.id, body));
+        // Without a key, withIdempotency runs on `db` itself: the use case opens its own transaction (a savepoint inside the key's).
+        const result = await withIdempotency(db, { userId: user.id, key, scope: `sales.delivery:${params.id}`, body }, (tx) => deliverOrder(tx, user.id, params.id, body));
         set.status = result.replay ? 200 : 201;
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
@@ -132,7 +133,7 @@ export const salesRoutes = (deps: { db: Db }) => {
       async ({ user, params, body, set, request }) => {
         const key = idempotencyKeyOf(request);
         await getOrder(db, params.id);
-        const result = await withIdempotency(db, { userId: user.id, key, scope: `sales.invoice:${params.id}`, body }, (tx) => invoiceOrderIn(tx, user.id, params.id, body));
+        const result = await withIdempotency(db, { userId: user.id, key, scope: `sales.invoice:${params.id}`, body }, (tx) => invoiceOrder(tx, user.id, params.id, body));
         set.status = result.replay ? 200 : 201;
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
