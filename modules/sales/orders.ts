@@ -174,6 +174,7 @@ export async function acceptQuotation(db: Db, userId: string | null, id: string,
   const orderId = await db.transaction(async (tx) => {
     const qt = await quotationFor(tx, id, ['draft', 'sent'], 'accepted');
     if (day(qt.valid_until) < on) throw new AppError(422, codes.quotationExpired, msg.quotationExpired(qt.number, day(qt.valid_until)));
+    if (on < day(qt.date)) throw new AppError(422, codes.invalidLine, msg.acceptBeforeQuote(qt.number, day(qt.date)));
     const detail = await getQuotation(tx, id);
     const lines = await rows<BuiltLine & { line_no: number; product_id: string; unit_price: string; tax_code: BuiltLine['taxCode']; income_account: string }>(
       tx,

@@ -138,7 +138,8 @@ export async function decideQuotation(db: Db, userId: string | null, id: string,
   const on = date ?? todayInDubai();
   await db.transaction(async (tx) => {
     const row = await quotationFor(tx, id, ['draft', 'sent'], outcome === 'declined' ? 'declined' : 'marked expired');
-    if (outcome === 'expired' && row.valid_until >= on) throw new AppError(422, codes.invalidLine, `${row.number} is valid until ${formatDate(day(row.valid_until))}; it expires after that date.`);
+    if (on < day(row.date)) throw new AppError(422, codes.invalidLine, msg.decidedBeforeQuote(row.number, formatDate(day(row.date))));
+    if (outcome === 'expired' && day(row.valid_until) >= on) throw new AppError(422, codes.invalidLine, msg.notYetExpired(row.number, formatDate(day(row.valid_until))));
     await tx.execute(sql`update sales_quotations set status = ${outcome}, decided_on = ${on}, updated_at = now() where id = ${row.id}`);
     await recordAudit(tx, { actorId: userId, action: `sales.quotation.${outcome}`, entityType: 'sales_quotation', entityId: row.id, summary: `Quotation ${row.number} ${outcome}` });
   });
