@@ -33,7 +33,7 @@ export default function SalesOrdersTab() {
   const columns = useMemo(
     () => [
       col.custom<Row>('number', 'Order', (r) => (
-        <button type="button" className="text-left font-mono text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => show(r.id)}>
+        <button type="button" className="whitespace-nowrap text-left font-mono text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={() => show(r.id)}>
           {r.number}
           <span className="sr-only">: open the order for {r.customerName}</span>
         </button>

@@ -71,7 +71,7 @@ export default function SalesScreen() {
       col.date<Row>('validUntil', 'Valid until', (r) => r.validUntil, { sort: 'validUntil' }),
       col.money<Row>('total', 'Total incl. VAT (AED)', (r) => r.total, { sort: 'total', strong: true }),
       col.status<Row>('status', 'Status', (r) => r.status, { labels: quotationStatusLabels, tones: quotationTone }),
-      col.custom<Row>('actions', 'Actions', (r) => <QuotationActions row={r} onError={setActionError} />, { className: 'min-w-72' }),
+      col.custom<Row>('actions', 'Actions', (r) => <QuotationActions row={r} onError={setActionError} />, { className: 'min-w-[26rem]' }),
     ],
     [],
   );
@@ -121,7 +121,7 @@ export default function SalesScreen() {
           filters={filters}
           defaultSort="-createdAt"
           urlPrefix="quotations."
-          minWidth={1100}
+          minWidth={1300}
           empty={{ icon: FileText, title: 'No quotations yet', body: 'Create a quotation from the price list, send it as a PDF by email, and accept it into a sales order when the customer agrees.' }}
         />
       </Section>
