@@ -1,7 +1,7 @@
 /**
  * The operator's books of account (issues #14 and #15) as one plugin: banking with the receivables and purchasing
- * match sources, tax, receivables, purchasing, payroll, inventory, the ready-made ERP dashboards, analytics (metric catalogue,
- * dashboards built by the team) and the data trackers. Composed apart from the investor side so the
+ * match sources, tax, receivables, purchasing, payroll, inventory, sales, the ready-made ERP dashboards, analytics (metric
+ * catalogue, dashboards built by the team) and the data trackers. Composed apart from the investor side so the
  * app's route chain stays short enough for TypeScript to follow.
  */
 import { Elysia } from 'elysia';
@@ -13,6 +13,7 @@ import { inventoryRoutes, stockReceiver } from '@modules/inventory';
 import { payrollRoutes } from '@modules/payroll';
 import { purchasingMatchSource, purchasingRoutes } from '@modules/purchasing';
 import { receivablesMatchSource, receivablesRoutes } from '@modules/receivables';
+import { salesRoutes } from '@modules/sales';
 import { taxRoutes } from '@modules/tax';
 import { trackersRoutes } from '@modules/trackers';
 
@@ -26,4 +27,5 @@ export const erpRoutes = (deps: { db: Db }) =>
     .use(inventoryRoutes(deps))
     .use(erpDashboardRoutes(deps))
     .use(analyticsRoutes(deps))
-    .use(trackersRoutes(deps));
+    .use(trackersRoutes(deps))
+    .use(salesRoutes(deps));

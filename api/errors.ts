@@ -302,6 +302,19 @@ export const errorStatus = {
   tracker_metric_unknown: 422,
   tracker_dimension_invalid: 422,
   // -- end of trackers codes --
+  // Sales: quotations, orders, deliveries (modules/sales).
+  sales_product_not_found: 404,
+  sales_price_list_not_found: 404,
+  sales_quotation_not_found: 404,
+  sales_order_not_found: 404,
+  sales_customer_unknown: 422,
+  sales_product_code_taken: 409,
+  sales_invalid_state: 409,
+  sales_quotation_expired: 422,
+  sales_over_delivery: 422,
+  sales_nothing_to_invoice: 422,
+  sales_line_invalid: 422,
+  // -- end of sales codes --
 
   // 429: slow down.
   rate_limited: 429,

@@ -30,3 +30,4 @@ export * from '../modules/payroll/schema';
 export * from '../modules/inventory/schema';
 export * from '../modules/analytics/schema';
 export * from '../modules/trackers/schema';
+export * from '../modules/sales/schema';

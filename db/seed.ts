@@ -20,6 +20,7 @@ import { seedInventory } from '../modules/inventory/seed';
 import { seedDemoBudget } from '../modules/erp-dashboards/seed';
 import { seedDashboards } from '../modules/analytics/seed';
 import { seedTrackers } from '../modules/trackers/seed';
+import { seedSales } from '../modules/sales/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -127,6 +128,8 @@ async function topUpDemo(db: Db) {
     // Data trackers over the demo's own figures (sign-ups, KYC time to approve, SIP failures, AUM, deposits),
     // computed once over their back-fill window so the charts have history (modules/trackers).
     await seedTrackers(db);
+    // The sales cycle: a price list, services and stock items, quotations in every status, orders from confirmed to invoiced (modules/sales).
+    await seedSales(db);
   }
 }
 

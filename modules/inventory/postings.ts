@@ -35,6 +35,8 @@ export type MoveDocument = {
   to: MoveLocation | null;
   /** For a receipt: the account credited (2330, 2310 or a bank's ledger account). */
   creditAccountCode?: string;
+  /** For an issue: the account charged instead of the destination's (a sale charges 5510 cost of goods sold). */
+  chargeAccountCode?: string;
 };
 
 export const isStore = (l: MoveLocation | null) => l !== null && (l.kind === 'warehouse' || l.kind === 'bin');
@@ -66,7 +68,7 @@ export function movePosting(m: MoveDocument): PostingEntry | null {
       if (!m.to || !isStore(m.from)) throw new RangeError('a move out of store needs a store origin and a destination');
       if (isStore(m.to)) return null;
       lines = [
-        { accountCode: consumptionAccount(m.to), debit: m.value, property: m.to.property, memo },
+        { accountCode: m.chargeAccountCode ?? consumptionAccount(m.to), debit: m.value, property: m.to.property, memo },
         { accountCode: inv, credit: m.value, memo },
       ];
       what = `${m.type === 'issue' ? 'issued' : 'transferred'} from ${m.from!.code} to ${m.to.code}`;

@@ -88,10 +88,11 @@ async function receiptCreditAccount(tx: Db, input: CreateMoveInput): Promise<str
 }
 
 /**
- * `exactValue` (receipts only, not on the API): the receipt's value to the fil, as a purchase order receipt
- * credited 2330 with it; the unit cost is then that value's unit cost.
+ * Options not on the API: `exactValue` (receipts) — the receipt's value to the fil, as a purchase order receipt
+ * credited 2330 with it, the unit cost then that value's unit cost; `chargeAccountCode` (issues) — the account
+ * charged instead of the destination's (sales: 5510 cost of goods sold).
  */
-export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput, opts: { exactValue?: bigint } = {}): Promise<RecordedMove> {
+export async function recordMove(db: Db, userId: string | null, input: CreateMoveInput, opts: { exactValue?: bigint; chargeAccountCode?: string } = {}): Promise<RecordedMove> {
   const date = input.date ?? todayInDubai();
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, input.itemId);
@@ -151,7 +152,7 @@ export async function recordMove(db: Db, userId: string | null, input: CreateMov
     );
 
     const loc = (l: LocationRow | null): MoveLocation | null => (l ? { code: l.code, kind: l.kind, property: l.property } : null);
-    const entry = movePosting({ id: move!.id, number, type: input.type, date, authorId: userId, item, quantity: input.quantity, value, from: loc(from), to: loc(to), creditAccountCode });
+    const entry = movePosting({ id: move!.id, number, type: input.type, date, authorId: userId, item, quantity: input.quantity, value, from: loc(from), to: loc(to), creditAccountCode, chargeAccountCode: input.type === 'issue' ? opts.chargeAccountCode : undefined });
     let journalReference = '';
     if (entry) {
       journalReference = (await post(tx, entry)).reference;

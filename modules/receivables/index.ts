@@ -9,5 +9,8 @@ export { toCreditNoteDocument, toInvoiceDocument } from './document-build';
 export { agingReport } from './aging';
 export { runRecurring } from './recurring';
 export { seedReceivables } from './seed';
+/** For documents of other modules that become invoices (sales orders): draft and issue inside the caller's transaction. */
+export { createDraftIn } from './invoice-draft';
+export { issueInvoiceIn } from './issue-invoice';
 export { customers, invoices, invoiceLines, creditNotes, customerPayments, receivableAllocations, recurringInvoices } from './schema';
 export * from './contract';

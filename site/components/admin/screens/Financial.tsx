@@ -1,4 +1,4 @@
-import { BookOpen, FileText, Receipt } from 'lucide-react';
+import { BookOpen, FileText } from 'lucide-react';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { DEFAULT_FINANCIAL_TAB, financialTabs } from '../routing';
 import type { ScreenProps } from '../screenRegistry';
@@ -47,18 +47,6 @@ export const tabContent: Record<string, TabContent> = {
   },
   'sales-orders': {
     description: 'Orders for what Manzil sells, from confirmation through delivery to invoice.',
-    action: 'New sales order',
-    search: 'Customer or order number',
-    filters: [{ label: 'Status', all: 'Any status', options: ['Draft', 'Confirmed', 'Delivered', 'Invoiced', 'Cancelled'] }],
-    columns: [
-      { key: 'order', label: 'Order' },
-      { key: 'customer', label: 'Customer' },
-      { key: 'date', label: 'Ordered' },
-      { key: 'amount', label: 'Amount (AED)', align: 'right' },
-      { key: 'vat', label: 'VAT (AED)', align: 'right' },
-      { key: 'status', label: 'Status' },
-    ],
-    empty: { icon: Receipt, title: 'No sales orders', body: 'Sales orders appear here once created, and turn into invoices when delivered.' },
   },
   tax: {
     description: 'VAT returns by period: tax charged on sales, tax paid on purchases and the net amount due to the Federal Tax Authority.',
@@ -90,6 +78,7 @@ const moduleTabs: Record<string, LazyExoticComponent<ComponentType>> = {
   products: lazy(() => import('@modules/inventory/ui/admin/ProductsTab')),
   operations: lazy(() => import('@modules/inventory/ui/admin/OperationsTab')),
   'dashboard-builder': lazy(() => import('@modules/analytics/ui/admin/DashboardBuilderTab')),
+  'sales-orders': lazy(() => import('@modules/sales/ui/admin/SalesOrdersTab')),
 };
 
 export default function Financial({ route }: ScreenProps) {
