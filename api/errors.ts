@@ -295,6 +295,16 @@ export const errorStatus = {
   valuation_method_fixed: 409,
   reorder_cost_unknown: 422,
   // -- end of inventory codes --
+  // Communications (modules/communications).
+  thread_not_found: 404,
+  announcement_not_found: 404,
+  assignee_not_staff: 422,
+  announcement_not_scheduled: 409,
+  segment_empty: 422,
+  inbound_unmatched: 422,
+  duplicate_template_name: 409,
+  invalid_unsubscribe_token: 400,
+  // -- end of communications codes --
 
   // 429: slow down.
   rate_limited: 429,

@@ -13,6 +13,7 @@ import { bootDatabaseOrExit } from './boot';
 import { runRecurringEntries } from '../modules/ledger';
 import { startSipScheduler } from '../modules/sip';
 import { startFeeScheduler } from '../modules/fees';
+import { startAnnouncementScheduler } from '../modules/communications';
 import { expireOrders } from '../modules/exchange';
 import { deliverQueuedEmails } from '../modules/email';
 import { paymentProviderOf } from '../modules/wallet';
@@ -202,6 +203,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // The platform fee charges the previous month by itself once it has ended (hourly and at start; the fee lock
   // and unique keys charge each window once). FEE_SCHEDULER=0 turns it off.
   const stopFees = process.env.FEE_SCHEDULER === '0' ? () => {} : startFeeScheduler(database.db);
+  // Scheduled announcements go out by themselves (every minute and at start; each is claimed once, so several
+  // instances never send one twice). ANNOUNCEMENT_SCHEDULER=0 turns it off.
+  const stopAnnouncements = process.env.ANNOUNCEMENT_SCHEDULER === '0' ? () => {} : startAnnouncementScheduler(database.db);
   // Good-till-date exchange orders past their day are expired (their holds released) every 10 minutes;
   // matching also skips and sweeps them, so this only tidies books that nobody is trading.
   const expire = () => void expireOrders(database.db).catch((err: unknown) => console.error('[manzil] exchange expiry', err));
@@ -241,6 +245,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     clearInterval(recurringTimer);
     stopSip();
     stopFees();
+    stopAnnouncements();
     clearInterval(expiryTimer);
     clearInterval(mailTimer);
     server.stop();
