@@ -55,6 +55,8 @@ describeEachDb('announcements', (kind) => {
     expect(sent.map((m) => m.to)).toEqual([people.Amal!.email]);
     expect(sent[0]!.text).toContain('Dear Amal, rent from Palm Vista Residence was paid.');
     expect(sent[0]!.text).toMatch(/\/unsubscribe\?token=[\w-]+\.[\w-]+/);
+    const [audit] = await q<{ action: string; summary: string }>(w.db, sql`select action, summary from audit_log where entity_id = ${res.body.id}`);
+    expect(audit).toEqual({ action: 'communications.announcement.send', summary: 'Sent “Rent from {{propertyTitle}}” to Holders of Palm Vista Residence (2 recipients)' });
   });
 
   it('unsubscribes by the signed link without signing in, and later emails skip that person', async () => {

@@ -9,6 +9,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { countAll, listPage, orderBy, searchWhere } from '@api/list';
+import { recordAudit } from '../audit';
 import { queueEmails, type EmailMessage } from '../email';
 import { notifyMany } from '../notifications';
 import { notificationPreferences } from '../notifications/schema';
@@ -185,14 +186,24 @@ export async function createAnnouncement(db: Db, userId: string | null, input: A
     })
     .returning({ id: a.id });
   if (!sendAt) await sendIfScheduled(db, row!.id, new Date(now.getTime() + 1000));
-  return getAnnouncement(db, row!.id);
+  const result = await getAnnouncement(db, row!.id);
+  await recordAudit(db, {
+    actorId: userId,
+    action: sendAt ? 'communications.announcement.schedule' : 'communications.announcement.send',
+    entityType: 'announcement',
+    entityId: result.id,
+    summary: sendAt ? `Scheduled “${result.subject}” to ${result.segmentLabel} for ${result.sendAt}` : `Sent “${result.subject}” to ${result.segmentLabel} (${result.figures.recipients} recipients)`,
+  });
+  return result;
 }
 
-export async function cancelAnnouncement(db: Db, id: string): Promise<AnnouncementJson> {
+export async function cancelAnnouncement(db: Db, id: string, actorId: string | null = null): Promise<AnnouncementJson> {
   await getAnnouncement(db, id);
   const [row] = await db.update(a).set({ status: 'cancelled' }).where(and(eq(a.id, id), eq(a.status, 'scheduled'))).returning({ id: a.id });
   if (!row) throw new AppError(409, codes.announcementNotScheduled, 'Only a scheduled announcement can be cancelled; this one was already sent or cancelled.');
-  return getAnnouncement(db, id);
+  const result = await getAnnouncement(db, id);
+  await recordAudit(db, { actorId, action: 'communications.announcement.cancel', entityType: 'announcement', entityId: id, summary: `Cancelled “${result.subject}” before it was sent` });
+  return result;
 }
 
 /** Sends every scheduled announcement whose time has come (the scheduler's tick). Returns how many were sent. */

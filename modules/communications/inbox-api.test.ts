@@ -71,6 +71,9 @@ describeEachDb('communications inbox', (kind) => {
     expect(raw).toContain(`Message-ID: ${reply!.messageId}`);
     expect(raw).toContain(`In-Reply-To: <contact-${id}@manzil.local>`);
     expect(raw).toContain(`References: <contact-${id}@manzil.local>`);
+    const audit = await q<{ action: string; summary: string }>(w.db, sql`select action, summary from audit_log where entity_id = ${id} order by id`);
+    expect(audit.map((a) => a.action)).toEqual(['communications.thread.update', 'communications.thread.update', 'communications.reply']);
+    expect(audit[0]!.summary).toBe('Conversation with Noor Hadid: status pending, assigned to Layla Haddad');
   });
 
   it('records an emailed answer in its conversation, reopening it as unread, and threads the next reply to it', async () => {

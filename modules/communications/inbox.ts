@@ -8,6 +8,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
+import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
 import { contactTopicLabels } from '../contact/contract';
 import { contactMessages as m } from '../contact/schema';
@@ -148,7 +149,7 @@ export async function markThreadRead(db: Db, id: string): Promise<ThreadDetailJs
   return getThread(db, id);
 }
 
-export async function updateThread(db: Db, id: string, input: UpdateThreadInput): Promise<ThreadDetailJson> {
+export async function updateThread(db: Db, id: string, input: UpdateThreadInput, actorId: string | null = null): Promise<ThreadDetailJson> {
   await ensureThread(db, id);
   if (input.assigneeId) {
     const [staff] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assigneeId), eq(users.role, 'admin')));
@@ -158,7 +159,10 @@ export async function updateThread(db: Db, id: string, input: UpdateThreadInput)
     .update(t)
     .set({ ...(input.status ? { status: input.status } : {}), ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}), updatedAt: new Date() })
     .where(eq(t.contactMessageId, id));
-  return getThread(db, id);
+  const after = await getThread(db, id);
+  const what = [input.status ? `status ${input.status}` : '', input.assigneeId !== undefined ? `assigned to ${after.assignee?.name ?? 'nobody'}` : ''].filter(Boolean).join(', ');
+  await recordAudit(db, { actorId, action: 'communications.thread.update', entityType: 'contact_message', entityId: id, summary: `Conversation with ${after.name}: ${what}` });
+  return after;
 }
 
 export const threadSubject = (topic: string, id: string) =>
@@ -187,6 +191,7 @@ export async function replyToThread(db: Db, id: string, staff: { id: string }, b
       .update(t)
       .set({ status: 'pending', assigneeId: sql`coalesce(${t.assigneeId}, ${staff.id}::uuid)`, readAt: sql`clock_timestamp()`, lastMessageAt: sql`clock_timestamp()`, updatedAt: new Date() })
       .where(eq(t.contactMessageId, id));
+    await recordAudit(tx, { actorId: staff.id, action: 'communications.reply', entityType: 'contact_message', entityId: id, summary: `Replied by email to ${thread.name} <${thread.email}>` });
   });
   return getThread(db, id);
 }

@@ -44,7 +44,7 @@ export const communicationsRoutes = (deps: { db: Db }) => {
     .get('/threads', ({ query, user }) => listThreads(db, query, user.id), { auth: 'admin', query: threadsListQuery })
     .get('/threads/export', ({ query, user }) => csvResponse(exportName('conversations'), THREADS_CSV_HEADER, threadCsvRows(db, query, user.id)), { auth: 'admin', query: threadsListQuery })
     .get('/threads/:id', ({ params }) => getThread(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/threads/:id', ({ params, body }) => updateThread(db, params.id, body), { auth: 'admin', params: idParam, body: updateThreadInput })
+    .patch('/threads/:id', ({ params, body, user }) => updateThread(db, params.id, body, user.id), { auth: 'admin', params: idParam, body: updateThreadInput })
     .post('/threads/:id/read', ({ params }) => markThreadRead(db, params.id), { auth: 'admin', params: idParam })
     .post(
       '/threads/:id/reply',
@@ -84,7 +84,7 @@ export const communicationsRoutes = (deps: { db: Db }) => {
       { auth: 'admin', body: announcementInput },
     )
     .get('/announcements/:id', ({ params }) => getAnnouncement(db, params.id), { auth: 'admin', params: idParam })
-    .post('/announcements/:id/cancel', ({ params }) => cancelAnnouncement(db, params.id), { auth: 'admin', params: idParam })
+    .post('/announcements/:id/cancel', ({ params, user }) => cancelAnnouncement(db, params.id, user.id), { auth: 'admin', params: idParam })
     .get('/templates', ({ query }) => listTemplates(db, query), { auth: 'admin', query: templatesListQuery })
     .post(
       '/templates',
@@ -96,8 +96,8 @@ export const communicationsRoutes = (deps: { db: Db }) => {
       { auth: 'admin', body: templateInput },
     )
     .get('/templates/:id', ({ params }) => getTemplate(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/templates/:id', ({ params, body }) => updateTemplate(db, params.id, body), { auth: 'admin', params: idParam, body: updateTemplateInput })
-    .delete('/templates/:id', ({ params }) => deleteTemplate(db, params.id), { auth: 'admin', params: idParam });
+    .patch('/templates/:id', ({ params, body, user }) => updateTemplate(db, params.id, body, user.id), { auth: 'admin', params: idParam, body: updateTemplateInput })
+    .delete('/templates/:id', ({ params, user }) => deleteTemplate(db, params.id, user.id), { auth: 'admin', params: idParam });
 
   const open = new Elysia({ prefix: '/api/communications' })
     .get('/unsubscribe', ({ query }) => unsubscribeStatus(db, query.token), { query: unsubscribeInput })

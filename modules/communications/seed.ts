@@ -62,10 +62,10 @@ export async function seedCommunications(db: Db): Promise<void> {
   const claire = await replyToThread(db, ids[2]!, admin, 'Yes — a flat colour scan of the photo page works well. Please upload it from the verification page.');
   await recordInbound(db, { from: 'claire.dubois@example.fr', subject: `Re: ${claire.messages[0]!.subject}`, text: 'Thank you! I uploaded the scan just now. Could you check it has arrived?', inReplyTo: claire.messages[0]!.messageId });
   // [3] assigned, not yet answered.
-  await updateThread(db, ids[3]!, { assigneeId: admin.id });
+  await updateThread(db, ids[3]!, { assigneeId: admin.id }, admin.id);
   // [4] answered and closed.
   await replyToThread(db, ids[4]!, admin, 'Yes: each property’s audited accounts are on its page under Documents, from its first full year.');
-  await updateThread(db, ids[4]!, { status: 'closed' });
+  await updateThread(db, ids[4]!, { status: 'closed' }, admin.id);
 
   await createAnnouncement(db, admin.id, {
     subject: 'Manzil’s new exchange hours',

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { countAll, listPage, orderBy, searchWhere } from '@api/list';
+import { recordAudit } from '../audit';
 import type { ListResult } from '../platform/list';
 import { communicationsErrorCodes as codes, variablesIn, type TemplateInput, type TemplateJson, type TemplatesListQuery } from './contract';
 import { announcementTemplates as tp } from './schema';
@@ -41,18 +42,22 @@ async function nameTaken(db: Db, name: string, except?: string) {
 export async function createTemplate(db: Db, userId: string | null, input: TemplateInput): Promise<TemplateJson> {
   await nameTaken(db, input.name);
   const [row] = await db.insert(tp).values({ ...input, createdBy: userId }).returning();
+  await recordAudit(db, { actorId: userId, action: 'communications.template.create', entityType: 'announcement_template', entityId: row!.id, summary: `Added the template “${row!.name}”` });
   return toJson(row!);
 }
 
-export async function updateTemplate(db: Db, id: string, input: Partial<TemplateInput>): Promise<TemplateJson> {
+export async function updateTemplate(db: Db, id: string, input: Partial<TemplateInput>, actorId: string | null = null): Promise<TemplateJson> {
   await getTemplate(db, id);
   if (input.name) await nameTaken(db, input.name, id);
   await db.update(tp).set({ ...input, updatedAt: new Date() }).where(eq(tp.id, id));
-  return getTemplate(db, id);
+  const result = await getTemplate(db, id);
+  await recordAudit(db, { actorId, action: 'communications.template.update', entityType: 'announcement_template', entityId: id, summary: `Changed the ${Object.keys(input).join(', ')} of the template “${result.name}”` });
+  return result;
 }
 
-export async function deleteTemplate(db: Db, id: string): Promise<{ id: string; deleted: true }> {
-  await getTemplate(db, id);
+export async function deleteTemplate(db: Db, id: string, actorId: string | null = null): Promise<{ id: string; deleted: true }> {
+  const before = await getTemplate(db, id);
   await db.delete(tp).where(eq(tp.id, id));
+  await recordAudit(db, { actorId, action: 'communications.template.delete', entityType: 'announcement_template', entityId: id, summary: `Deleted the template “${before.name}”` });
   return { id, deleted: true };
 }
