@@ -26,6 +26,7 @@ import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
+import { communicationsRoutes } from '../modules/communications';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
     .use(erpRoutes(deps))
+    .use(communicationsRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;
   return app;

@@ -315,6 +315,16 @@ export const errorStatus = {
   sales_nothing_to_invoice: 422,
   sales_line_invalid: 422,
   // -- end of sales codes --
+  // Communications (modules/communications).
+  thread_not_found: 404,
+  announcement_not_found: 404,
+  assignee_not_staff: 422,
+  announcement_not_scheduled: 409,
+  segment_empty: 422,
+  inbound_unmatched: 422,
+  duplicate_template_name: 409,
+  invalid_unsubscribe_token: 400,
+  // -- end of communications codes --
 
   // 429: slow down.
   rate_limited: 429,

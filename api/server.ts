@@ -14,6 +14,7 @@ import { runRecurringEntries } from '../modules/ledger';
 import { startSipScheduler } from '../modules/sip';
 import { startFeeScheduler } from '../modules/fees';
 import { startTrackersScheduler } from '../modules/trackers';
+import { startAnnouncementScheduler } from '../modules/communications';
 import { expireOrders } from '../modules/exchange';
 import { deliverQueuedEmails } from '../modules/email';
 import { paymentProviderOf } from '../modules/wallet';
@@ -206,6 +207,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // The data trackers compute yesterday's values by themselves (hourly and at start; each tracker once a day, its
   // row lock keeps each alert notified once). TRACKERS_SCHEDULER=0 turns it off.
   const stopTrackers = process.env.TRACKERS_SCHEDULER === '0' ? () => {} : startTrackersScheduler(database.db);
+  // Scheduled announcements go out by themselves (every minute and at start; each is claimed once, so several
+  // instances never send one twice). ANNOUNCEMENT_SCHEDULER=0 turns it off.
+  const stopAnnouncements = process.env.ANNOUNCEMENT_SCHEDULER === '0' ? () => {} : startAnnouncementScheduler(database.db);
   // Good-till-date exchange orders past their day are expired (their holds released) every 10 minutes;
   // matching also skips and sweeps them, so this only tidies books that nobody is trading.
   const expire = () => void expireOrders(database.db).catch((err: unknown) => console.error('[manzil] exchange expiry', err));
@@ -246,6 +250,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     stopSip();
     stopFees();
     stopTrackers();
+    stopAnnouncements();
     clearInterval(expiryTimer);
     clearInterval(mailTimer);
     server.stop();

@@ -31,3 +31,4 @@ export * from '../modules/inventory/schema';
 export * from '../modules/analytics/schema';
 export * from '../modules/trackers/schema';
 export * from '../modules/sales/schema';
+export * from '../modules/communications/schema';

@@ -21,6 +21,7 @@ import { seedDemoBudget } from '../modules/erp-dashboards/seed';
 import { seedDashboards } from '../modules/analytics/seed';
 import { seedTrackers } from '../modules/trackers/seed';
 import { seedSales } from '../modules/sales/seed';
+import { seedCommunications } from '../modules/communications/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -130,6 +131,8 @@ async function topUpDemo(db: Db) {
     await seedTrackers(db);
     // The sales cycle: a price list, services and stock items, quotations in every status, orders from confirmed to invoiced (modules/sales).
     await seedSales(db);
+    // The inbox and announcements (issue #16): templates, conversations in every state, one announcement sent, one scheduled.
+    await seedCommunications(db);
   }
 }
 

@@ -21,13 +21,16 @@ export function devMailboxDir(env: NodeJS.ProcessEnv = process.env): string {
 
 const header = (v: string) => v.replace(/[\r\n]+/g, ' ');
 
-export function toEml(id: string, m: Pick<EmailMessage, 'to' | 'subject' | 'text' | 'kind'>, from: string, date = new Date()): string {
+export function toEml(id: string, m: Pick<EmailMessage, 'to' | 'subject' | 'text' | 'kind' | 'threading'>, from: string, date = new Date()): string {
+  const t = m.threading;
   return [
     `From: ${header(from)}`,
     `To: ${header(m.to)}`,
     `Subject: ${header(m.subject)}`,
     `Date: ${date.toUTCString()}`,
-    `Message-ID: <${id}@manzil.local>`,
+    `Message-ID: ${t ? header(t.messageId) : `<${id}@manzil.local>`}`,
+    ...(t?.inReplyTo ? [`In-Reply-To: ${header(t.inReplyTo)}`] : []),
+    ...(t?.references?.length ? [`References: ${header(t.references.join(' '))}`] : []),
     `X-Manzil-Kind: ${header(m.kind)}`,
     'Content-Type: text/plain; charset=utf-8',
     '',

@@ -11,7 +11,13 @@ import { emailOutbox } from './schema';
  */
 export type EmailAttachment = { filename: string; contentType: string; content: Uint8Array };
 /** `attachments` (an invoice's PDF and XML, a purchase order's PDF) are kept in the outbox until delivered. */
-export type EmailMessage = { to: string; subject: string; text: string; kind: string; secrets?: readonly string[]; attachments?: readonly EmailAttachment[] };
+export type EmailMessage = { to: string; subject: string; text: string; kind: string; secrets?: readonly string[]; attachments?: readonly EmailAttachment[]; threading?: EmailThreading };
+/**
+ * Threading headers of a reply (modules/communications): its own Message-ID and the conversation's In-Reply-To and
+ * References. Delivered by sendEmail (SMTP or the development mailbox); the outbox row does not keep them, so a
+ * threaded message goes through sendEmail, not the queue.
+ */
+export type EmailThreading = { messageId: string; inReplyTo?: string; references?: readonly string[] };
 type StoredAttachment = { filename: string; contentType: string; base64: string };
 
 const storeAttachments = (a: readonly EmailAttachment[] | undefined): StoredAttachment[] | null =>
@@ -41,6 +47,7 @@ async function smtpTransport(): Promise<EmailTransport | null> {
         to: m.to,
         subject: m.subject,
         text: m.text,
+        ...(m.threading ? { messageId: m.threading.messageId, inReplyTo: m.threading.inReplyTo, references: m.threading.references ? [...m.threading.references] : undefined } : {}),
         attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
       })),
   };

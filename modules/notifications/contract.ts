@@ -19,7 +19,9 @@ export const NOTIFICATION_KINDS = {
   fee: { label: 'Platform fees', audience: 'user', emailByDefault: false },
   property: { label: 'Properties', audience: 'user', emailByDefault: false },
   security: { label: 'Security', audience: 'user', emailByDefault: true },
-  system: { label: 'Announcements', audience: 'user', emailByDefault: false },
+  system: { label: 'System messages', audience: 'user', emailByDefault: false },
+  /** Announcements staff send to a segment (modules/communications); their emails carry an unsubscribe link. */
+  announcement: { label: 'Announcements from Manzil', audience: 'user', emailByDefault: true },
   kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
   screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
   withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false },

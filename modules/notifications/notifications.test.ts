@@ -116,7 +116,7 @@ describeEachDb('notifications', (kind) => {
 
   it('honours preferences: in-app off hides the kind, email off stops the copy, security stays in the app', async () => {
     const prefs = await investor.json<{ preferences: NotificationPreference[] }>('GET', '/api/notifications/preferences');
-    expect(prefs.body.preferences.map((p) => p.kind)).toEqual(['kyc', 'wallet', 'investment', 'sip', 'sip_alert', 'exchange', 'distribution', 'fee', 'property', 'security', 'system']);
+    expect(prefs.body.preferences.map((p) => p.kind)).toEqual(['kyc', 'wallet', 'investment', 'sip', 'sip_alert', 'exchange', 'distribution', 'fee', 'property', 'security', 'system', 'announcement']);
     expect(prefs.body.preferences.find((p) => p.kind === 'security')).toMatchObject({ inApp: true, inAppLocked: true });
 
     const locked = await investor.json('PUT', '/api/notifications/preferences', { preferences: [{ kind: 'security', inApp: false }] });

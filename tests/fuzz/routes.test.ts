@@ -131,9 +131,17 @@ async function collectRealIds(admin: TestClient) {
     sql`insert into sip_plans (user_id, mode, amount, day_of_month, start_month) values (${inv!.id}, 'automated', 20000, 5, date_trunc('month', now())::date) returning id`,
   );
   const [run] = await q<{ id: string }>(database.db, sql`insert into sip_runs (run_date, trigger) values (current_date, 'admin') returning id`);
+  // A conversation, a template and a scheduled announcement (modules/communications), so junk gets past their 404s.
+  const contact = await admin.json<{ id: string }>('POST', '/api/contact', { name: 'Fuzz Target', email: 'fuzz@example.com', topic: 'general', message: 'A message to reply to.' });
+  const template = await admin.json<{ id: string }>('POST', '/api/admin/communications/templates', { name: 'Fuzz target', subject: 'Hello {{firstName}}', body: 'Body' });
+  const announcement = await admin.json<{ id: string }>('POST', '/api/admin/communications/announcements', { subject: 'Fuzz', body: 'Body', segment: { kind: 'all_investors' }, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+  expect([contact.status, template.status, announcement.status]).toEqual([201, 201, 201]);
   realIds.push(
     plan!.id,
     run!.id,
+    contact.body.id,
+    template.body.id,
+    announcement.body.id,
     ...(await first('/api/admin/properties', (r) => r.id)),
     ...(await first('/api/admin/users', (r) => r.id)),
     ...(await first('/api/admin/ledger/accounts', (r) => r.code)),

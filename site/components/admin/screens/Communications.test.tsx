@@ -73,19 +73,20 @@ describe('communications: email outbox', () => {
   it('lists the outbox in its tab, shows redacted bodies, links as safe anchors, and no body once delivered', async () => {
     const fetchMock = mockApi({
       '/api/auth/me': () => json(admin),
-      '/api/admin/contact-messages': () => json({ items: [], total: 0 }),
+      '/api/admin/communications/threads': () => json({ items: [], total: 0, unread: 0 }),
+      '/api/admin/communications/staff': () => json({ items: [] }),
       '/api/admin/outbox?sort=-createdAt&limit=50&offset=0': () => json(outbox),
       '/api/admin/outbox?q=omar&sort=-createdAt&limit=50&offset=0': () => json({ items: [outbox.items[1]], total: 1 }),
     });
     render(<AdminApp />);
     const tabs = await screen.findByRole('tablist', { name: 'Communications' });
-    const messagesTab = within(tabs).getByRole('tab', { name: 'Contact messages' });
+    const messagesTab = within(tabs).getByRole('tab', { name: 'Inbox' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByText('No messages yet')).toBeTruthy();
 
-    // Keyboard: ArrowRight moves to and selects the outbox tab.
+    // Keyboard: End moves to and selects the last tab, the outbox.
     await act(async () => {
-      fireEvent.keyDown(messagesTab, { key: 'ArrowRight' });
+      fireEvent.keyDown(messagesTab, { key: 'End' });
     });
     const outboxTab = within(tabs).getByRole('tab', { name: 'Email outbox' });
     expect(outboxTab.getAttribute('aria-selected')).toBe('true');
