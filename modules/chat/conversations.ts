@@ -54,7 +54,7 @@ async function ownedConversation(db: Db, owner: Owner, id: string) {
 /** The owner's conversations, most recently active first (50 at most). */
 export async function listConversations(db: Db, owner: Owner) {
   const rows = await db
-    .select({ s: chatSessions, n: sql<number>`(select count(*)::int from chat_messages m where m.session_id = ${chatSessions.id})` })
+    .select({ s: chatSessions, n: sql<number>`(select count(*)::int from chat_messages m where m.session_id = chat_sessions.id)` })
     .from(chatSessions)
     .where(ownerFilter(owner))
     .orderBy(desc(chatSessions.updatedAt))

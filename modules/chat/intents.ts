@@ -23,7 +23,7 @@ const normalize = (q: string) =>
     .trim();
 
 /** First-person how-to questions ask about the product, not the asker's data. */
-const HOW_TO = /^(how (do|can|would|should|will) i|can i|could i|should i|do i need|why do i|where do i|when do i|what happens (if|when) i|is it possible)\b/;
+const HOW_TO = /^(how (do|can|would|should|will) i|can i|could i|should i|do i need|why do i|where do i|when do i|what happens (if|when|to)|is it possible|how (does|do|is|are) (the|a|an)|is there)\b/;
 
 const OWN = /\b(my|mine|i|i've|ive|me)\b/;
 
@@ -38,7 +38,7 @@ const RULES: { intent: PersonalIntent; test: RegExp }[] = [
   { intent: 'wallet', test: /\bmy (wallet|balance|cash|available balance)\b|\bwallet balance\b|\bhow much (money |cash )?(is |do i have |have i got )?(in|on) my (wallet|account)\b/ },
   {
     intent: 'portfolio',
-    test: /\bmy (portfolio|holdings|investments|properties|shares|stake)\b|\bwhat do i own\b|\bwhat (properties|shares) do i (own|hold|have)\b|\bhow much (is|are) my\b|\bportfolio (worth|value)\b/,
+    test: /\bmy (portfolio|holdings|investments)\b|\bwhat do i own\b|\b(what|which|how many) (properties|shares) do i (own|hold|have)\b|\bmy (shares|properties|stake) (worth|value)\b|\bhow much (is|are) my (shares|properties|stake|holdings|investments)\b|\bportfolio (worth|value)\b/,
   },
 ];
 
