@@ -10,9 +10,10 @@ import { addMonths, formatDate, formatDayInDubai, monthStart, monthYear, startOf
 import { formatAed } from '../platform/money';
 import { sipSummary } from '../sip/summary';
 import { big, getWalletSummary, listTransactions, q } from '../wallet';
+import type { AssistantLink } from './contract';
 import type { EarningPeriod, PersonalIntent } from './intents';
 
-export type AnswerLink = { href: string; label: string };
+export type AnswerLink = AssistantLink;
 export type Retrieved = {
   kind: 'personal' | 'knowledge' | 'sign-in' | 'none';
   /** The answer composed offline from the facts (what is stored when no phraser rewrites it). */
