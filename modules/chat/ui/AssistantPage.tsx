@@ -274,9 +274,9 @@ export function AssistantPage() {
           {showList ? 'Hide your conversations' : 'Your conversations'}
         </button>
       </div>
-      <aside id="assistant-sidebar" className={`${showList ? 'flex' : 'hidden'} min-h-0 flex-col rounded-2xl border border-slate-200 bg-white p-3 lg:flex`}>
+      <div id="assistant-sidebar" className={`${showList ? 'flex' : 'hidden'} min-h-0 flex-col rounded-2xl border border-slate-200 bg-white p-3 lg:flex`}>
         <ConversationList chat={chat} onPicked={() => setShowList(false)} />
-      </aside>
+      </div>
 
       <section aria-labelledby="assistant-conversation" className="flex min-h-[520px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <header className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 sm:px-6">
