@@ -32,7 +32,7 @@ describeEachDb('assistant: personal answers', (kind) => {
     app = createApp({ db: database.db, paymentProvider: provider, chatKnowledge: knowledge });
     admin = new TestClient(app);
     expect((await admin.post('/api/auth/login', { username: 'admin', password: 'ManzilAdmin#2026' })).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     provider.close();
     await database.close();
@@ -69,7 +69,10 @@ describeEachDb('assistant: personal answers', (kind) => {
     expect(text).toContain(`You earned ${expected} in rent distributions this month`);
     expect(text).toContain('in 2 payments');
     expect(text.match(/^• /gm)).toHaveLength(2);
-    expect(asked.body.assistantMessage.links.map((l: { href: string }) => l.href)).toEqual(['/wallet', '/portfolio']);
+    expect(asked.body.assistantMessage.links).toEqual([
+      { href: '/wallet', label: 'Your wallet' },
+      { href: '/portfolio', label: 'Your portfolio' },
+    ]);
     expect(asked.body.userMessage.links).toEqual([]);
 
     // "Last month", asked on the first days of next month, is the same calendar month's credits.
@@ -119,7 +122,10 @@ describeEachDb('assistant: personal answers', (kind) => {
       expect(r.status).toBe(201);
       expect(r.body.assistantMessage.content, question).toMatch(/please sign in first/);
       expect(r.body.assistantMessage.content).not.toMatch(/AED/);
-      expect(r.body.assistantMessage.links.map((l: { href: string }) => l.href)).toEqual(['/login', '/signup']);
+      expect(r.body.assistantMessage.links).toEqual([
+        { href: '/login', label: 'Sign in' },
+        { href: '/signup', label: 'Create an account' },
+      ]);
     }
   });
 });

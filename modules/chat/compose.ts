@@ -7,15 +7,14 @@ import type { Db } from '@db/client';
 import { getRetailAnnualLimitFils } from '../settings';
 import { formatFilsIn, type CurrencyCode } from '../platform/money';
 import { CHAT_EMPTY_ANSWER } from './contract';
-import { type AnswerLink, personalFacts, type Retrieved, signInPrompt } from './facts';
+import { type AnswerLink, personalFacts, type Retrieved, SCREENS, signInPrompt } from './facts';
 import { detectIntent } from './intents';
 import type { ChatKnowledge } from './knowledge';
 import type { Phraser } from './phraser';
 
 const LINK_LABELS: Record<string, string> = {
-  '/properties': 'Browse properties',
+  ...Object.fromEntries(Object.values(SCREENS).map((s) => [s.href, s.label])),
   '/contact': 'Contact us',
-  '/sip-setup': 'Set up a SIP',
   '/learn': 'Guides',
 };
 

@@ -30,7 +30,7 @@ test('an investor asks the assistant what she earned last month and gets her wal
   await history.getByRole('button', { name: 'New conversation' }).click();
 
   const log = page.getByRole('log');
-  await page.getByRole('button', { name: 'What did I earn last month?' }).click();
+  await page.getByRole('group', { name: 'Suggested questions' }).getByRole('button', { name: 'What did I earn last month?' }).click();
   const answer = log.locator('[data-message]').last();
   await expect(answer).toContainText(last > 0n ? `You earned ${formatAed(last)} in rent distributions last month` : `You received no rent distributions last month`);
   await expect(answer.getByRole('link', { name: /Your wallet/ })).toHaveAttribute('href', '/wallet');
