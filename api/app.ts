@@ -10,6 +10,7 @@ import { settingsRoutes } from '../modules/settings';
 import { ledgerRoutes } from '../modules/ledger';
 import { buildKnowledge, chatRoutes, loadLearnArticles, type ChatKnowledge } from '../modules/chat';
 import { assistantRoutes } from '../modules/chat/assistant';
+import type { Phraser } from '../modules/chat/phraser';
 import { notificationRoutes } from '../modules/notifications';
 import { screeningRoutes } from '../modules/kyc/screening-routes';
 import { kycBackupRoutes } from '../modules/kyc/backup-routes';
@@ -46,6 +47,8 @@ export type AppDeps = {
   log?: Pick<Console, 'error'>;
   /** The assistant's knowledge base; built once from the FAQ and the learn articles when not given. */
   chatKnowledge?: ChatKnowledge;
+  /** How the assistant words its answers; from the environment (OPENAI_API_KEY) when not given. */
+  assistantPhraser?: Phraser;
   /**
    * The payment provider for deposits and payouts. Not given: from the environment (modules/payments/config.ts:
    * Stripe when STRIPE_SECRET_KEY is set, the sandbox outside production). null: none.
@@ -156,7 +159,7 @@ export function createApp(deps: AppDeps) {
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
     .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))
-    .use(assistantRoutes({ db: deps.db, knowledge }))
+    .use(assistantRoutes({ db: deps.db, knowledge, phraser: deps.assistantPhraser, log }))
     .use(ledgerRoutes(deps))
     .use(budgetRoutes(deps))
     .use(auditRoutes(deps))

@@ -22,6 +22,7 @@ import { seedDashboards } from '../modules/analytics/seed';
 import { seedTrackers } from '../modules/trackers/seed';
 import { seedSales } from '../modules/sales/seed';
 import { seedCommunications } from '../modules/communications/seed';
+import { seedAssistant } from '../modules/chat/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -133,6 +134,8 @@ async function topUpDemo(db: Db) {
     await seedSales(db);
     // The inbox and announcements (issue #16): templates, conversations in every state, one announcement sent, one scheduled.
     await seedCommunications(db);
+    // A conversation of the verified demo investor with the assistant about her own earnings, portfolio and SIP (modules/chat/seed.ts).
+    await seedAssistant(db);
   }
 }
 

@@ -73,3 +73,21 @@ export function currencyFromHeader(value: string | null | undefined): CurrencyCo
   const code = (value ?? '').trim().toUpperCase();
   return isCurrencyCode(code) ? code : 'AED';
 }
+
+// ── The assistant API (/api/ai-assistant) ──────────────────────────────────────────────────────
+
+/** A screen an answer points to: /wallet, /portfolio, /sip, /learn/<slug>… */
+export type AssistantLink = { href: string; label: string };
+/** One stored message. `links` are the screens an assistant message names (empty for the user's). */
+export type AssistantMessageJson = { id: string; role: 'user' | 'assistant'; content: string; timestamp: string; links: AssistantLink[] };
+/** A conversation in the list: titled by its first question. */
+export type AssistantConversationJson = { id: string; title: string; createdAt: string; updatedAt: string; messageCount: number };
+export type AssistantConversationsJson = { items: AssistantConversationJson[] };
+export type AssistantHistoryJson = { sessionId: string; title: string; items: AssistantMessageJson[] };
+export type AssistantAskJson = { sessionId: string; userMessage: AssistantMessageJson; assistantMessage: AssistantMessageJson };
+
+/** What the empty conversation suggests: the investor's own figures when signed in, the basics otherwise. */
+export const ASSISTANT_SUGGESTIONS = {
+  member: ['What did I earn last month?', 'What is my wallet balance?', 'When is my next SIP collection?', 'What is my portfolio worth?'],
+  visitor: ['What are the fees?', 'How does a SIP work?', 'How do I sell my shares on the exchange?', 'Can I invest from outside the UAE?'],
+} as const;

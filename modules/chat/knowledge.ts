@@ -102,6 +102,8 @@ const STOP_WORDS = new Set(
 const LEMMAS: Record<string, string> = {
   sold: 'sell', selling: 'sell', bought: 'buy', buying: 'buy', paid: 'pay', paying: 'pay', earning: 'earn',
   earned: 'earn', voting: 'vote', voted: 'vote', withdrawal: 'withdraw', withdrawing: 'withdraw', investing: 'invest',
+  // Living elsewhere: "from outside the UAE", "overseas", "non-resident" all ask what the guide to investing from abroad answers.
+  outside: 'abroad', overseas: 'abroad', foreign: 'abroad', foreigner: 'abroad', nri: 'abroad',
 };
 
 /** Lower-case, drop stop words, and fold simple plurals ("fees" → "fee", "properties" → "property"). */

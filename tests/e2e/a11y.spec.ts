@@ -21,7 +21,7 @@ const publicPages = [
   '/terms', '/privacy', '/disclaimer', '/regulatory', '/cookies', '/ai-assistant', '/auth/forgot-password', '/no-such-page',
 ];
 /** The demo investor: verified, with a funded wallet and holdings. */
-const investorPages = ['/dashboard', '/wallet', '/notifications', '/exchange', '/sip-setup', '/community', '/account/security', `/checkout?property=${PROPERTY.split('/').pop()}`, '/kyc'];
+const investorPages = ['/dashboard', '/wallet', '/ai-assistant', '/notifications', '/exchange', '/sip-setup', '/community', '/account/security', `/checkout?property=${PROPERTY.split('/').pop()}`, '/kyc'];
 /** A newly registered investor: onboarding and the identity steps still to do. */
 const newcomerPages = ['/onboarding', '/onboarding/goals', '/kyc', '/kyc/personal', '/kyc/address', '/kyc/financial', '/kyc/documents', '/kyc/review'];
 /** One path per admin screen (the sidebar's), then every financial tab. */

@@ -187,8 +187,10 @@ test.describe('error fallback', () => {
 test.describe('toasts', () => {
   test('a failed chat answer shows one toast at a time, and F8 focuses the toasts', async ({ page }) => {
     await page.route('**/api/chat/query', (route) => route.abort());
-    await page.goto('/ai-assistant');
-    const input = page.getByPlaceholder('Type a message...');
+    // The home page's chat panel: it asks /api/chat/query and toasts a failure (the full /ai-assistant page shows an inline retry instead).
+    await page.goto('/');
+    await page.getByRole('button', { name: /Open Manzil AI chat/ }).click();
+    const input = page.getByRole('dialog', { name: 'Manzil AI' }).getByPlaceholder('Type a message...');
     const toasts = page.locator('[data-testid="toast"][data-state="open"]');
     for (const question of ['Quokka zebra xylophone?', 'Vanadium marmalade quasar?']) {
       await input.fill(question);

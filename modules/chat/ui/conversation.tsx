@@ -3,7 +3,7 @@ import { SendHorizontal, Sparkles } from 'lucide-react';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { ASSISTANT_NAME, type ChatAction, type ChatMessage, CHAT_MESSAGE_MAX } from '../contract';
 
-const LINK = /(\/(?:learn|properties|contact|sip-setup|signup|login|ai-assistant)(?:\/[a-z0-9-]+)*)|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
+const LINK = /(?<![\w.])(\/(?:learn|properties|contact|sip-setup|sip|signup|login|ai-assistant|portfolio|wallet|dashboard|exchange)(?:\/[a-z0-9-]+)*)|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 
 /** Text with its internal paths (Read more: /learn/…) and e-mail addresses as links. */
 function linkify(line: string): ReactNode[] {

@@ -1,7 +1,8 @@
 /**
  * One conversation with the assistant: canned answers after 700 ms, the server only when nothing matches,
  * the spec's failure and empty-answer texts, topic-following chips, and the action buttons (§4, §6, §8).
- * Shared by the floating panel and the full-page screen; both keep the conversation in sessionStorage.
+ * Used by the floating panel, which keeps its conversation in sessionStorage; the full page (/ai-assistant) keeps
+ * conversations on the server instead (use-assistant.ts).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
