@@ -26,6 +26,7 @@ import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
+import { investorAdminRoutes } from '../modules/investor-admin';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes())
     .use(authRoutes(deps))
     .use(adminRoutes(deps))
+    .use(investorAdminRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
     .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))

@@ -107,6 +107,12 @@ export const authMessages = {
   mfaTooMany: 'Too many incorrect codes. Log in again to get a new code.',
 } as const;
 
+/** A suspended or closed account is refused with these sentences (sign-in and every money movement). */
+export const accountMessages = {
+  suspended: 'Your account is suspended, so this cannot be done. Please contact support@manzil.ae to find out why and how to restore it.',
+  closed: 'This account has been closed. Please contact support@manzil.ae if you think this is a mistake.',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Admin: the users list (GET /api/admin/users, /api/admin/users/export), on the one list contract.
 
