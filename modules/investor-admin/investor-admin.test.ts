@@ -8,6 +8,8 @@ import { accountMessages } from '../auth/contract';
 import { createSession } from '../auth';
 import { clientWith, createInvestor, createProperty, fundWallet, moneyTestDatabase, snapshot } from '../investing/test-helpers';
 import { createSandboxProvider } from '../payments';
+import { addMonths, dayInMonth, monthStart, todayInDubai } from '../platform/dates';
+import type { SipRunResultJson, SipPlanJson } from '../sip/contract';
 import { q } from '../wallet';
 import type { UserActionResult, UserDetailJson, UserSectionPage } from './contract';
 import { USER_SECTIONS } from './contract';
@@ -28,7 +30,7 @@ describeEachDb('investor detail and suspension (/api/admin/users/:id)', (kind) =
     admin = new TestClient(app);
     expect((await admin.post('/api/auth/login', { username: 'admin', password: 'ManzilAdmin#2026' })).status).toBe(200);
     adminId = (await admin.json<{ id: string }>('GET', '/api/auth/me')).body.id;
-  });
+  }, 60_000);
   afterAll(async () => {
     provider.close();
     await database.close();
@@ -225,5 +227,26 @@ describeEachDb('investor detail and suspension (/api/admin/users/:id)', (kind) =
     expect(mail!.text).toContain('/kyc');
     const verified = await investor();
     expect(await act(verified.id, 'resend-verification', { reason: 'Investor asked on chat' })).toMatchObject({ status: 409, body: { error: 'already_verified' } });
+  });
+
+  it('skips a suspended investor\u2019s SIP collection with a recorded reason, charging nothing', async () => {
+    const inv = await investor();
+    await fundWallet(database.db, inv.id, 2_000_000n, provider);
+    await createProperty(database.db);
+    const plan = (await inv.client.json<SipPlanJson>('POST', '/api/sip/plans', { amount: 50_000, dayOfMonth: 10, mode: 'automated' })).body;
+    const lastMonth = addMonths(monthStart(todayInDubai()), -1);
+    await database.db.execute(sql`update sip_plans set start_month = ${lastMonth}::date, day_of_month = 10 where id = ${plan.id}`);
+    await database.db.execute(sql`update sip_plans set status = 'cancelled' where id <> ${plan.id} and status <> 'cancelled'`);
+    expect((await act(inv.id, 'suspend', { reason: 'Source of funds under review' })).status).toBe(200);
+
+    const before = await snapshot(database.db);
+    const run = await admin.json<SipRunResultJson>('POST', '/api/admin/sip/runs', { date: dayInMonth(lastMonth, 10) });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ collected: 0 });
+    expect(run.body.items[0]).toMatchObject({ planId: plan.id, status: 'failed', failureCode: 'account_suspended' });
+    const after = await snapshot(database.db);
+    expect({ ...after, keys: before.keys }).toEqual(before);
+    const sip = await admin.json<UserSectionPage>('GET', `/api/admin/users/${inv.id}/sip`);
+    expect(sip.body.items[0]).toMatchObject({ reference: expect.stringMatching(/^SIP-/), lastNote: expect.stringMatching(/suspended/) });
   });
 });
