@@ -13,6 +13,10 @@ import type { SipRunResultJson, SipPlanJson } from '../sip/contract';
 import { q } from '../wallet';
 import type { UserActionResult, UserDetailJson, UserSectionPage } from './contract';
 import { USER_SECTIONS } from './contract';
+import { DEMO_SUSPENDED_EMAIL, DEMO_SUSPENSION_REASON, seedAccountStanding } from './seed';
+import { DEMO_ADMIN } from '@db/seed';
+import { newUnicode } from '../auth/unicode';
+import { users } from '../auth/schema';
 
 const PASSWORD = 'Investor#2026';
 const IBAN = 'AE070331234567890123456';
@@ -248,5 +252,17 @@ describeEachDb('investor detail and suspension (/api/admin/users/:id)', (kind) =
     expect({ ...after, keys: before.keys }).toEqual(before);
     const sip = await admin.json<UserSectionPage>('GET', `/api/admin/users/${inv.id}/sip`);
     expect(sip.body.items[0]).toMatchObject({ reference: expect.stringMatching(/^SIP-/), lastNote: expect.stringMatching(/suspended/) });
+  });
+
+  it('seeds one suspended demo investor once, through the service (audited), and never again after it is lifted', async () => {
+    const [khalid] = await database.db
+      .insert(users)
+      .values({ email: DEMO_SUSPENDED_EMAIL, passwordHash: 'x', firstName: 'Khalid', lastName: 'Al Suwaidi', unicode: newUnicode(), kycStatus: 'approved' })
+      .returning();
+    expect(await seedAccountStanding(database.db, DEMO_ADMIN.email)).toEqual({ suspended: 1 });
+    expect((await detail(khalid!.id)).standing).toMatchObject({ status: 'suspended', suspendedReason: DEMO_SUSPENSION_REASON, suspendedBy: { label: DEMO_ADMIN.email } });
+    expect((await act(khalid!.id, 'unsuspend', {})).status).toBe(200);
+    expect(await seedAccountStanding(database.db, DEMO_ADMIN.email)).toEqual({ suspended: 0 });
+    expect((await detail(khalid!.id)).standing.status).toBe('active');
   });
 });
