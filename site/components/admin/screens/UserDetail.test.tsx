@@ -110,6 +110,9 @@ describe('the investor screen (/admin/users/{id})', () => {
     });
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: { pathname: `/api/admin/users/${ID}/suspend` }, body: { reason: 'Chargeback investigation #4411' } }));
     expect(await screen.findByText(/Chargeback investigation #4411\./)).toBeTruthy();
+    // The dialog closes, and the account now offers to lift the suspension.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Suspend the account' })).toBeNull());
+    expect(screen.getByRole('button', { name: /Lift suspension/ })).toBeTruthy();
   });
 
   it('explains a missing user, and an empty section', async () => {

@@ -77,15 +77,18 @@ function ActionDialog({ action, user, onClose }: { action: ActionKey | null; use
       client.setQueryData(['admin-user', user.profile.id], result.user);
       void client.invalidateQueries({ queryKey: ['admin-user', user.profile.id] });
       toast({ title: spec?.title ?? 'Done', description: result.message, variant: 'success' });
-      close();
+      finish();
     },
   });
-  const close = () => {
-    if (run.isPending) return;
+  const finish = () => {
     setReason('');
     setSubmitted(false);
     run.reset();
     onClose();
+  };
+  // Cancel (or Escape) does nothing while the action runs.
+  const close = () => {
+    if (!run.isPending) finish();
   };
   const submit = () => {
     setSubmitted(true);
@@ -116,7 +119,7 @@ function ActionDialog({ action, user, onClose }: { action: ActionKey | null; use
           submit();
         }}
       >
-        <ReasonField value={reason} onChange={setReason} error={submitted ? reasonError : null} />
+        <ReasonField value={reason} onChange={setReason} error={submitted ? reasonError : null} hint="Kept in the audit log with the action. " />
         {run.isError ? <ErrorNote title="Not done">{errorText(run.error, 'The action could not be completed.')}</ErrorNote> : null}
         <button type="submit" hidden />
       </form>
