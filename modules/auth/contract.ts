@@ -126,4 +126,6 @@ export const adminUsersQuery = listQuery({
   },
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
-export type AdminUserJson = CurrentUser & { username: string | null; phone: string | null; createdAt: string };
+/** 'suspended' while an administrator has suspended the account; 'closed' once it is closed (modules/investor-admin). */
+export type AccountStanding = 'active' | 'suspended' | 'closed';
+export type AdminUserJson = CurrentUser & { username: string | null; phone: string | null; createdAt: string; standing: AccountStanding };

@@ -68,6 +68,9 @@ describeEachDb('investor detail and suspension (/api/admin/users/:id)', (kind) =
     expect(res.body.user.standing.suspendedBy!.label).toContain('@');
     expect(res.body.user.counts.sessions).toBe(0);
 
+    // The accounts list shows the standing too.
+    const listed = await admin.json<{ items: { id: string; standing: string }[] }>('GET', `/api/admin/users?q=${encodeURIComponent(inv.email)}`);
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: inv.id, standing: 'suspended' })]);
     // The open session is gone at once.
     expect((await inv.client.request('GET', '/api/auth/me')).status).toBe(401);
     // Sign-in: the right password learns the account is suspended; a wrong one learns nothing.

@@ -21,6 +21,7 @@ const columns = [
   col.text<AdminUserJson>('unicode', 'Unique ID', (u) => u.unicode, { sort: 'unicode', mono: true }),
   col.link<AdminUserJson>('email', 'Email', (u) => ({ href: `mailto:${u.email}`, label: u.email }), { sort: 'email' }),
   col.status<AdminUserJson>('role', 'Role', (u) => u.role, { sort: 'role', tones: { admin: 'brand' } }),
+  col.status<AdminUserJson>('standing', 'Standing', (u) => u.standing ?? 'active', { tones: { active: 'success', suspended: 'danger', closed: 'neutral' } }),
   col.status<AdminUserJson>('kyc', 'Verification', (u) => u.kycStatus || 'not_started', {
     sort: 'kycStatus',
     labels: kycStatusLabels,
