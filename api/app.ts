@@ -28,6 +28,7 @@ import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
 import { communicationsRoutes } from '../modules/communications';
+import { investorAdminRoutes } from '../modules/investor-admin';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps) {
     .use(healthRoutes())
     .use(authRoutes(deps))
     .use(adminRoutes(deps))
+    .use(investorAdminRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
     .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))

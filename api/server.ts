@@ -21,6 +21,7 @@ import { paymentProviderOf } from '../modules/wallet';
 import { CSRF_COOKIE, parseCookieHeader, randomToken, serializeCookie } from './cookies';
 import { callNodeHandler, type NodeHandler } from './node-bridge';
 import { securityHeaders } from './security-headers';
+import { adminShellFor } from '../site/components/admin/routing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.resolve(root, process.env.ASTRO_OUT_DIR ?? 'dist');
@@ -157,7 +158,8 @@ export function createFetch(app: FetchApp, astroHandler: NodeHandler) {
       const file = loadFile(path.join(clientDir, pathname));
       return file ? fileResponse(request, file) : notFoundPage(request);
     }
-    const page = pageFileFor(pathname);
+    const shell = adminShellFor(pathname);
+    const page = pageFileFor(pathname) ?? (shell ? pageFileFor(shell) : null);
     if (page) return fileResponse(request, loadFile(page)!);
 
     // On-demand pages (property detail, listing, community) through Astro's node handler.

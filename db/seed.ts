@@ -23,6 +23,7 @@ import { seedTrackers } from '../modules/trackers/seed';
 import { seedSales } from '../modules/sales/seed';
 import { seedCommunications } from '../modules/communications/seed';
 import { seedAssistant } from '../modules/chat/seed';
+import { seedAccountStanding } from '../modules/investor-admin/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -136,6 +137,8 @@ async function topUpDemo(db: Db) {
     await seedCommunications(db);
     // A conversation of the verified demo investor with the assistant about her own earnings, portfolio and SIP (modules/chat/seed.ts).
     await seedAssistant(db);
+    // One demo investor suspended (with the reason and the audit entry), so /admin/users/{id} shows the standing (modules/investor-admin).
+    await seedAccountStanding(db, DEMO_ADMIN.email);
   }
 }
 

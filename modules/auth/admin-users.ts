@@ -24,7 +24,13 @@ const SORT = {
   kycStatus: users.kycStatus,
 } as const;
 
-const toJson = (u: UserRow): AdminUserJson => ({ ...toCurrentUser(u), username: u.username, phone: u.phone, createdAt: u.createdAt.toISOString() });
+const toJson = (u: UserRow): AdminUserJson => ({
+  ...toCurrentUser(u),
+  username: u.username,
+  phone: u.phone,
+  createdAt: u.createdAt.toISOString(),
+  standing: u.closedAt ? 'closed' : u.suspendedAt ? 'suspended' : 'active',
+});
 
 const page = (db: Db, q: AdminUsersQuery, limit: number, offset: number) =>
   db.select().from(users).where(where(q)).orderBy(...orderBy(q.sort, SORT, users.id)).limit(limit).offset(offset);

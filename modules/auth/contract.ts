@@ -107,6 +107,12 @@ export const authMessages = {
   mfaTooMany: 'Too many incorrect codes. Log in again to get a new code.',
 } as const;
 
+/** A suspended or closed account is refused with these sentences (sign-in and every money movement). */
+export const accountMessages = {
+  suspended: 'Your account is suspended, so this cannot be done. Please contact support@manzil.ae to find out why and how to restore it.',
+  closed: 'This account has been closed. Please contact support@manzil.ae if you think this is a mistake.',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Admin: the users list (GET /api/admin/users, /api/admin/users/export), on the one list contract.
 
@@ -120,4 +126,6 @@ export const adminUsersQuery = listQuery({
   },
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuery>;
-export type AdminUserJson = CurrentUser & { username: string | null; phone: string | null; createdAt: string };
+/** 'suspended' while an administrator has suspended the account; 'closed' once it is closed (modules/investor-admin). */
+export type AccountStanding = 'active' | 'suspended' | 'closed';
+export type AdminUserJson = CurrentUser & { username: string | null; phone: string | null; createdAt: string; standing: AccountStanding };

@@ -6,3 +6,5 @@ export * from './contract';
 export { POLICIES, publicWriteChecks, takeAttempt, type Check, type Policy } from './throttle';
 export { sealPlaintextTotpSecrets } from './totp-secret';
 export { provideSecretBox, type SecretBox } from './secret-box';
+export { assertNotSuspended, standingRefusal } from './suspension';
+export { endAllSessions } from './sessions';

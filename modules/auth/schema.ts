@@ -28,6 +28,12 @@ export const users = pgTable(
     kycStatus: text('kyc_status').notNull().default('not_started'),
     investmentMode: text('investment_mode').notNull().default('automated'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Set while an administrator has suspended the account: no sign-in, no money movement. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedBy: uuid('suspended_by'),
+    suspendedReason: text('suspended_reason'),
+    /** Set once the account is closed (and anonymised): it never signs in again. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

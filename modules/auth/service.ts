@@ -11,6 +11,7 @@ import { createSession, endAllSessions, endSessionByHash, forgetCachedSessions, 
 import { mfaEmailCodes, mfaRecoveryCodes, passwordResets, pendingSignups, sessions, users } from './schema';
 import { clearThrottle, POLICIES, returnAttempt, takeAttempt } from './throttle';
 import { openTotpSecret, sealTotpIfPlain, sealTotpSecret } from './totp-secret';
+import { standingRefusal } from './suspension';
 import { newUnicode } from './unicode';
 
 export type RequestMeta = { ip: string; userAgent: string | null };
@@ -172,6 +173,9 @@ export async function login(db: Db, input: { username: string; password: string 
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', authMessages.invalidCredentials);
   await clearThrottle(db, accountKey);
   await returnAttempt(db, addressKey);
+  // Only someone who knows the password learns that the account is suspended or closed.
+  const refusal = standingRefusal(user);
+  if (refusal) throw refusal;
 
   if (user.mfaEnabled && (user.mfaMethod === 'authenticator' || user.mfaMethod === 'email')) {
     const token = await createSession(db, user.id, { mfaPending: true, ...meta });

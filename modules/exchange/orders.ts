@@ -10,6 +10,7 @@ import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { recordAudit } from '@modules/audit';
 import { isKycVerified } from '@modules/auth/contract';
+import { assertNotSuspended } from '@modules/auth/suspension';
 import { notifyMany, type NotifyInput } from '@modules/notifications';
 import { addDays, todayInDubai } from '@modules/platform/dates';
 import { formatAed } from '@modules/platform/money';
@@ -150,6 +151,7 @@ export async function placeOrder(db: Db, userId: string, input: OrderInput, opts
   const now = opts.now ?? new Date();
   const user = await loadUser(db, userId);
   if (!user) throw notFound('There is no such investor.', 'user_not_found');
+  await assertNotSuspended(db, userId);
   if (!isKycVerified(user.kycStatus)) throw new AppError(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
   for (let attempt = 0; ; attempt++) {
     try {

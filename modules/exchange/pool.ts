@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { isKycVerified } from '@modules/auth/contract';
+import { assertNotSuspended } from '@modules/auth/suspension';
 import { recordAudit } from '@modules/audit';
 import { ensureInvestorAccount, post } from '@modules/ledger';
 import { notify } from '@modules/notifications';
@@ -73,6 +74,7 @@ type Priced = { property: PropertyRow; quote: SaleQuote; budgetLeft: bigint };
 /** Every check of a sale to the pool, and its quote. `lock`: inside the selling transaction. */
 async function priceSale(tx: Db, poolId: string, userId: string, input: { propertyId: string; units: bigint }, lock: boolean): Promise<Priced> {
   const property = await findProperty(tx, input.propertyId, lock ? 'share' : '');
+  await assertNotSuspended(tx, userId);
   const user = await loadUser(tx, userId);
   if (!user || !isKycVerified(user.kycStatus)) throw new AppError(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
   if (property.status !== 'funded' || userId === poolId) throw new AppError(422, codes.notTradable, msg.notTradable(property.title));

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound, unprocessable, type ErrorCode } from '@api/errors';
 import { isKycVerified } from '../auth/contract';
+import { assertNotSuspended } from '../auth/suspension';
 import { ensureInvestorAccount, ensurePropertyAccount, post } from '../ledger';
 import { notify } from '../notifications';
 import { quoteTermsOf } from '../properties/contract';
@@ -60,6 +61,7 @@ export async function invest(db: Db, userId: string, input: InvestInput, opts: I
     if (stored) return stored;
   }
 
+  await assertNotSuspended(db, userId);
   // Checks first, on plain reads (cheap, and they answer clearly); the transaction re-checks what races.
   const [property, user, classification, settings] = await Promise.all([findProperty(db, input.propertyId), loadUser(db, userId), classificationOf(db, userId), settingsOn(db)]);
   const annualLimit = settings.retailAnnualLimit;

@@ -38,6 +38,8 @@ export type DuePlan = {
   unicode: string;
   name: string;
   kycStatus: string | null;
+  /** The investor's account is suspended or closed: the instalment is skipped, never charged. */
+  suspended: boolean;
   risk: RiskKey | null;
   /** Set for a retry: the instalment being collected again. */
   retry: { id: string; amount: bigint; attempts: number; dueDate: string } | null;
@@ -76,6 +78,7 @@ type PlanRow = {
   first_name: string;
   last_name: string;
   kyc_status: string | null;
+  suspended?: boolean | null;
   risk_profile: string | null;
   retry_id: string | null;
   retry_amount: string | null;
@@ -101,13 +104,14 @@ export function duePlanOf(r: PlanRow): DuePlan {
     unicode: r.unicode,
     name: `${r.first_name} ${r.last_name}`.trim(),
     kycStatus: r.kyc_status,
+    suspended: Boolean(r.suspended),
     risk: r.risk_profile && RISKS.has(r.risk_profile) ? (r.risk_profile as RiskKey) : null,
     retry: r.retry_id ? { id: r.retry_id, amount: big(r.retry_amount), attempts: r.retry_attempts ?? 1, dueDate: String(r.retry_due).slice(0, 10) } : null,
   };
 }
 
 export const PLAN_COLUMNS = sql`p.id, p.number::text, p.user_id, p.mode, p.amount::text, p.step_up_bps, p.start_month::text, p.day_of_month, p.allocations, p.preferences,
-  u.unicode, u.first_name, u.last_name, u.kyc_status, o.risk_profile`;
+  u.unicode, u.first_name, u.last_name, u.kyc_status, (u.suspended_at is not null or u.closed_at is not null) as suspended, o.risk_profile`;
 
 /** Plans whose new instalment falls on `date` (collection day = the date's day; none after the 28th). */
 export function dueNewWhere(date: string) {
@@ -156,6 +160,10 @@ export function decide(
         explanation: [retry ? `${reason} We will try again on ${addDays(ctx.date, SIP_RETRY_DAYS)}.` : reason],
       };
     };
+    if (plan.suspended) {
+      out.push(failOrRetry('account_suspended', 'Your account is suspended, so this instalment was skipped and nothing was collected.', false));
+      continue;
+    }
     if (!isKycVerified(plan.kycStatus)) {
       out.push(failOrRetry('kyc_required', 'Your identity is not verified, so nothing was collected.', false));
       continue;

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
+import { assertNotSuspended } from '../auth/suspension';
 import { post } from '../ledger';
 import { notify } from '../notifications';
 import type { PaymentProvider } from '../payments';
@@ -52,6 +53,7 @@ export type StartedDeposit = { id: string; providerRef: string; clientSecret: st
  * so a retry with the same id starts nothing new.
  */
 export async function startDeposit(db: Db, provider: PaymentProvider | null, userId: string, input: DepositInput, opts: { id?: string } = {}): Promise<StartedDeposit> {
+  await assertNotSuspended(db, userId);
   await verifiedInvestor(db, userId, walletMessages.kycRequiredDeposit);
   if (!provider) throw new AppError(503, walletErrorCodes.paymentsNotConfigured, walletMessages.paymentsNotConfigured);
   if (provider.supportsMethod && !provider.supportsMethod(input.method)) {

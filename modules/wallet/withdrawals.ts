@@ -7,6 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound, unprocessable } from '@api/errors';
 import { recordAudit } from '../audit';
+import { assertNotSuspended } from '../auth/suspension';
 import { post } from '../ledger';
 import { notify, notifyAdmins } from '../notifications';
 import type { PaymentProvider } from '../payments';
@@ -50,6 +51,7 @@ export const withdrawalJson = (w: WithdrawalRow): WithdrawalJson => ({
 export async function requestWithdrawal(db: Db, userId: string, input: WithdrawalInput, opts: { provider?: PaymentProvider | null } = {}): Promise<WithdrawalJson> {
   if (opts.provider === null) throw new AppError(503, walletErrorCodes.paymentsNotConfigured, walletMessages.paymentsNotConfigured);
   return db.transaction(async (tx) => {
+    await assertNotSuspended(tx, userId);
     const user = await verifiedInvestor(tx, userId, walletMessages.kycRequiredWithdrawal);
     const holder = await verifiedName(tx, user);
     if (input.accountName && !sameHolderName(input.accountName, holder)) {

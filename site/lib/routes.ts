@@ -62,6 +62,24 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/erp-dashboards', title: 'ERP dashboards', section: 'Accounting & ERP', screen: 'erp-dashboards' },
 ];
 
+/**
+ * Admin screens at a path with an id in it (/admin/users/{id}). One prerendered shell per pattern mounts the
+ * admin app; the server answers every path the pattern matches with that shell (api/server.ts), and the
+ * client router reads the id from the address.
+ */
+export type AdminDynamicScreen = AdminScreen & { pattern: RegExp; shell: string; parent: string };
+export const adminDynamicScreens: AdminDynamicScreen[] = [
+  {
+    path: '/admin/users/{id}',
+    pattern: /^\/admin\/users\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+    shell: '/admin/users/investor',
+    title: 'Investor',
+    section: 'People',
+    screen: 'user-detail',
+    parent: 'users',
+  },
+];
+
 /** Sub-paths that all open the financial management screen, on the tab they name. */
 export const financialSubPaths: { path: string; tab: string; title: string }[] = [
   { path: '/admin/financial/ledger', tab: 'ledger', title: 'General ledger' },

@@ -3,7 +3,7 @@
  * Pure and browser-safe, so the prerendered page, the client router and the tests all share it.
  * Matching is case-insensitive with an optional trailing slash (§2, §9).
  */
-import { adminScreens, financialSubPaths, type AdminSection } from '@site/lib/routes';
+import { adminDynamicScreens, adminScreens, financialSubPaths, type AdminSection } from '@site/lib/routes';
 
 export type ResolvedAdminRoute =
   | {
@@ -17,6 +17,8 @@ export type ResolvedAdminRoute =
       /** Financial management tab, when the path names one. */
       tab?: string;
       tabTitle?: string;
+      /** The id in a dynamic path (/admin/users/{id}). */
+      params?: { id: string };
     }
   | { kind: 'not-found'; path: string };
 
@@ -47,7 +49,17 @@ export function resolveAdminRoute(pathname: string): ResolvedAdminRoute {
       tabTitle: sub.title,
     };
   }
+  for (const d of adminDynamicScreens) {
+    const m = d.pattern.exec(path);
+    if (m) return { kind: 'screen', path, screen: d.screen, title: d.title, section: d.section, params: { id: m[1]! } };
+  }
   return { kind: 'not-found', path };
+}
+
+/** The prerendered shell that serves a dynamic admin path (/admin/users/{id} → /admin/users/investor), or null. */
+export function adminShellFor(pathname: string): string | null {
+  const path = normalizeAdminPath(pathname);
+  return adminDynamicScreens.find((d) => d.pattern.test(path))?.shell ?? null;
 }
 
 /** Every financial tab, in the order of the route table, with the URL that opens it. */
@@ -56,7 +68,7 @@ export const financialTabs = financialSubPaths.map((s) => ({ tab: s.tab, title: 
 export const DEFAULT_FINANCIAL_TAB = financialTabs[0]!.tab;
 
 /** Screens that are steps inside another screen: they highlight their parent in the navigation. */
-const parentScreen: Record<string, string> = { 'cost-center-create': 'cost-centers' };
+const parentScreen: Record<string, string> = { 'cost-center-create': 'cost-centers', ...Object.fromEntries(adminDynamicScreens.map((d) => [d.screen, d.parent])) };
 
 export type NavItem = { screen: string; title: string; path: string; section: AdminSection };
 export const SECTION_ORDER: AdminSection[] = ['Overview', 'People', 'Investing', 'Operations', 'Accounting & ERP'];

@@ -14,6 +14,7 @@ export const screenLoaders: Record<string, Loader> = {
   activity: () => import('./screens/Activity'),
   notifications: () => import('./screens/Notifications'),
   users: () => import('./screens/Users'),
+  'user-detail': () => import('./screens/UserDetail'),
   'wallet-management': () => import('./screens/WalletManagement'),
   'document-center': () => import('./screens/DocumentCenter'),
   kyc: () => import('./screens/Kyc'),

@@ -27,7 +27,20 @@ import { Amount, Busy, Dialog, ErrorNote, Eyebrow, Field } from '../ledger/parts
 import { Button, DataTable, DefinitionList, EmptyState, cx } from '../ui';
 import { aed, KycBadge, refreshAdminMoney, when } from './shared';
 
-export function ReasonField({ value, onChange, error, label = 'Reason' }: { value: string; onChange: (v: string) => void; error?: string | null; label?: string }) {
+export function ReasonField({
+  value,
+  onChange,
+  error,
+  label = 'Reason',
+  hint = 'Kept with the journal entry and in the audit log. ',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  label?: string;
+  /** Where the reason goes, shown under the field. */
+  hint?: string;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -52,7 +65,7 @@ export function ReasonField({ value, onChange, error, label = 'Reason' }: { valu
         </p>
       ) : null}
       <p id={hintId} className="mt-1 text-xs text-slate-500">
-        {error ? '' : 'Kept with the journal entry and in the audit log. '}
+        {error ? '' : hint}
         {value.trim().length}/500 characters
       </p>
     </div>

@@ -16,7 +16,7 @@ type Investor = AdminInvestorsPage['items'][number];
 const statusTone: Record<InvestorStatus, 'neutral' | 'brand' | 'sand'> = { registered: 'neutral', funded: 'sand', investing: 'brand' };
 
 const columns = [
-  col.person<Investor>('investor', 'Investor', (u) => ({ name: u.name, email: u.email, detail: <span className="font-mono">{u.unicode}</span> })),
+  col.person<Investor>('investor', 'Investor', (u) => ({ name: u.name, email: u.email, href: `/admin/users/${u.id}`, detail: <span className="font-mono">{u.unicode}</span> })),
   col.custom<Investor>('status', 'Status', (u) => (
     <>
       <StatusCell value={u.status} label={investorStatusLabels[u.status]} tone={statusTone[u.status]} />
