@@ -26,6 +26,7 @@ import { exitRoutes } from '../modules/exchange/exit-routes';
 import { poolRoutes } from '../modules/exchange/pool-routes';
 import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
+import { communityPlugin } from '../modules/community/routes';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
+    .use(communityPlugin(deps))
     .use(erpRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });
   built.app = app;

@@ -295,6 +295,19 @@ export const errorStatus = {
   valuation_method_fixed: 409,
   reorder_cost_unknown: 422,
   // -- end of inventory codes --
+  // Community (modules/community).
+  community_thread_not_found: 404,
+  community_post_not_found: 404,
+  community_report_not_found: 404,
+  community_user_not_found: 404,
+  community_property_not_found: 422,
+  community_not_verified: 403,
+  community_banned: 403,
+  community_thread_locked: 409,
+  community_already_reported: 409,
+  community_own_post: 422,
+  community_invalid_state: 409,
+  // -- end of community codes --
 
   // 429: slow down.
   rate_limited: 429,

@@ -28,3 +28,4 @@ export * from '../modules/receivables/schema';
 export * from '../modules/purchasing/schema';
 export * from '../modules/payroll/schema';
 export * from '../modules/inventory/schema';
+export * from '../modules/community/schema';

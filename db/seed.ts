@@ -17,6 +17,7 @@ import { seedPurchasing } from '../modules/purchasing/seed';
 import { seedBanking } from '../modules/banking/seed';
 import { seedPayroll } from '../modules/payroll/seed';
 import { seedInventory } from '../modules/inventory/seed';
+import { seedCommunity } from '../modules/community/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -117,6 +118,8 @@ async function topUpDemo(db: Db) {
     await seedPayroll(db);
     // The furnishing stock: the main store, eight items, receipts at two costs, what is installed in two homes (modules/inventory).
     await seedInventory(db);
+    // A few community discussions between the demo investors, two about properties they hold (modules/community).
+    await seedCommunity(db);
   }
 }
 
