@@ -64,7 +64,7 @@ export const DEMO_THREADS: DemoThread[] = [
     title: 'Saadiyat Beach Residences: service charges?',
     property: 'MZ-AUH-001',
     posts: [
-      { by: PRIYA, daysAgo: 4, body: 'Before I add to my Saadiyat holding: does anyone know how the service charge compares with similar buildings on the island? The listing shows it in the cost breakdown but I have no point of comparison.' },
+      { by: PRIYA, daysAgo: 4, body: 'I am looking at Saadiyat Beach Residences for my next purchase. Does anyone know how the service charge compares with similar buildings on the island? The listing shows it in the cost breakdown but I have no point of comparison.' },
       { by: KHALID, daysAgo: 3, body: 'It is in line with the other beachfront towers as far as I can tell. The valuation report in the documents tab has a page on comparables, worth a read.', reactions: [[PRIYA, 'helpful']] },
     ],
   },

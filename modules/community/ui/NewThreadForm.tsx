@@ -60,20 +60,24 @@ export default function NewThreadForm({ category }: { category?: CategorySlug | 
         Title
         <input name="title" required minLength={TITLE_MIN} maxLength={TITLE_MAX} className={input} />
       </label>
-      <label className="block text-sm font-medium text-slate-700">
-        Your question or experience
-        <textarea name="body" required rows={6} maxLength={BODY_MAX} className={input} aria-describedby={`${id}-md`} />
-        <span id={`${id}-md`} className="mt-1 block text-xs font-normal text-slate-500">
+      <div>
+        <label htmlFor={`${id}-body`} className="block text-sm font-medium text-slate-700">
+          Your question or experience
+        </label>
+        <textarea id={`${id}-body`} name="body" required rows={6} maxLength={BODY_MAX} className={input} aria-describedby={`${id}-md`} />
+        <p id={`${id}-md`} className="mt-1 text-xs text-slate-500">
           Markdown works: **bold**, lists, links and tables. HTML is shown as text.
-        </span>
-      </label>
-      <label className="block text-sm font-medium text-slate-700">
-        About a property (optional)
-        <input name="property" maxLength={100} placeholder="e.g. MZ-DXB-003" className={input} aria-describedby={`${id}-prop`} />
-        <span id={`${id}-prop`} className="mt-1 block text-xs font-normal text-slate-500">
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`${id}-prop`} className="block text-sm font-medium text-slate-700">
+          About a property (optional)
+        </label>
+        <input id={`${id}-prop`} name="property" maxLength={100} placeholder="e.g. MZ-DXB-003" className={input} aria-describedby={`${id}-prop-hint`} />
+        <p id={`${id}-prop-hint`} className="mt-1 text-xs text-slate-500">
           The property reference from its page. Holders of that property get a badge in the discussion.
-        </span>
-      </label>
+        </p>
+      </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
