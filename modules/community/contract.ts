@@ -21,6 +21,13 @@ export type CategorySlug = (typeof COMMUNITY_CATEGORIES)[number]['slug'];
 export const CATEGORY_SLUGS = COMMUNITY_CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
 export const categoryBySlug = (slug: string): CommunityCategory | null => COMMUNITY_CATEGORIES.find((c) => c.slug === slug) ?? null;
 
+/** Which category a /community/{...} list path opens, and whether the path named something that isn't there. */
+export function resolveCommunityPath(path: string): { category: CommunityCategory | null; unknown: boolean } {
+  const parts = path.toLowerCase().split('/').filter(Boolean);
+  const category = parts[0] ? categoryBySlug(parts[0]) : null;
+  return { category, unknown: parts.length > 0 && parts[0] !== 'discussions' && (!category || parts.length > 1) };
+}
+
 /** The reactions a post can get: one of each per person, pressed again to take it back. */
 export const REACTION_KINDS = ['like', 'helpful', 'insightful'] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];

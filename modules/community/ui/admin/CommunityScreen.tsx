@@ -9,8 +9,6 @@ import { Button, ScreenIntro } from '@site/components/admin/ui';
 import { REPORT_STATUSES, reportStatusLabels, type AdminPostJson, type BanJson, type ReportJson } from '../../contract';
 import { ADMIN_BASE, ReasonDialog, type ModerationAction } from './reason-dialog';
 
-const threadLink = (id: string, title: string) => ({ href: `/community/thread/${id}`, label: title, srDetail: ': open the discussion' });
-
 const hideAction = (post: { id: string; hidden: boolean }, who: string): ModerationAction =>
   post.hidden
     ? { title: 'Show the post again', description: `The post by ${who} becomes visible to everyone again.`, url: `${ADMIN_BASE}/posts/${post.id}/unhide`, confirm: 'Show post' }

@@ -1,11 +1,11 @@
 /**
- * What a /community/... page shows, read on the server (modules/community/reader.ts): the categories with their
+ * What a /community/... page shows, read on the server (./reader.ts): the categories with their
  * real counts, and either a page of threads (all, or one category, optionally searched) or one thread with a
  * page of its replies. Paths: /community, /community/discussions (all), /community/{category},
  * /community/thread/{id}. Unknown paths fall back to the list with a notice; a missing thread is a 404.
  */
-import { categoryBySlug, REPLIES_PAGE, type CategoryJson, type CommunityCategory, type ThreadDetailJson, type ThreadSummaryJson } from '@modules/community/contract';
-import { communityReader } from '@modules/community/reader';
+import { categoryBySlug, REPLIES_PAGE, resolveCommunityPath, type CategoryJson, type CommunityCategory, type ThreadDetailJson, type ThreadSummaryJson } from './contract';
+import { communityReader } from './reader';
 
 export const THREADS_PAGE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,13 +14,6 @@ export type CommunityView =
   | { kind: 'list'; categories: CategoryJson[]; category: CommunityCategory | null; unknown: boolean; q: string; page: number; pages: number; total: number; threads: ThreadSummaryJson[] }
   | { kind: 'thread'; categories: CategoryJson[]; category: CommunityCategory | null; thread: ThreadDetailJson; page: number; pages: number }
   | { kind: 'missing' };
-
-/** Which category a /community/{...} list path opens, and whether the path named something that isn't there. */
-export function resolveCommunityPath(path: string): { category: CommunityCategory | null; unknown: boolean } {
-  const parts = path.toLowerCase().split('/').filter(Boolean);
-  const category = parts[0] ? categoryBySlug(parts[0]) : null;
-  return { category, unknown: parts.length > 0 && parts[0] !== 'discussions' && (!category || parts.length > 1) };
-}
 
 const pageOf = (params: URLSearchParams) => {
   const n = Number(params.get('page') ?? '1');
@@ -43,6 +36,3 @@ export async function loadCommunity(rawPath: string, params: URLSearchParams): P
   const list = await reader.threads({ category: category?.slug as never, q: q || undefined, sort: '-lastPostAt', limit: THREADS_PAGE, offset: (page - 1) * THREADS_PAGE });
   return { kind: 'list', categories, category, unknown, q, page, pages: Math.max(1, Math.ceil(list.total / THREADS_PAGE)), total: list.total, threads: list.items };
 }
-
-export const dateLabel = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dubai' });
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

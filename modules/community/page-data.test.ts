@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '@tests/helpers/db';
-import { communityWorld } from '@modules/community/test-helpers';
-import { loadCommunity, resolveCommunityPath } from './load';
+import { communityWorld } from './test-helpers';
+import { resolveCommunityPath } from './contract';
+import { loadCommunity } from './page-data';
 
 describeEachDb('community pages (server-rendered data)', (kind) => {
   let w: Awaited<ReturnType<typeof communityWorld>>;
