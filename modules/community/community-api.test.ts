@@ -87,11 +87,11 @@ describeEachDb('community API', (kind) => {
     expect((await holder.client.json('POST', `/api/community/posts/${post}/reactions`, { kind: 'helpful' })).body).toMatchObject({ reacted: true, count: 2 });
     expect((await other.client.json('POST', `/api/community/posts/${post}/reactions`, { kind: 'like' })).body).toMatchObject({ reacted: true, count: 1 });
     const status = (await other.client.json<CommunityStatusJson>('GET', `/api/community/me?thread=${t.id}`)).body;
-    expect(status).toMatchObject({ signedIn: true, canPost: true, myReactions: { [post]: ['helpful', 'like'] } });
+    expect(status).toMatchObject({ signedIn: true, userId: other.id, canPost: true, myReactions: { [post]: ['helpful', 'like'] } });
     expect((await other.client.json('POST', `/api/community/posts/${post}/reactions`, { kind: 'helpful' })).body).toEqual({ kind: 'helpful', reacted: false, count: 1 });
     expect((await w.visitor.json<ThreadDetailJson>('GET', `/api/community/threads/${t.id}`)).body.opening.reactions).toEqual({ like: 1, helpful: 1, insightful: 0 });
     expect((await other.client.request('POST', `/api/community/posts/${post}/reactions`, { kind: 'love' })).status).toBe(400);
-    expect((await w.visitor.json<CommunityStatusJson>('GET', '/api/community/me')).body).toMatchObject({ signedIn: false, canPost: false });
+    expect((await w.visitor.json<CommunityStatusJson>('GET', '/api/community/me')).body).toMatchObject({ signedIn: false, userId: null, canPost: false });
     expect((await holder.client.request('POST', '/api/community/threads', { ...thread, property: 'MZ-NOPE-999' })).status).toBe(422);
   });
 

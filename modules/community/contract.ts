@@ -174,7 +174,7 @@ export type ThreadSummaryJson = {
 };
 export type ThreadDetailJson = ThreadSummaryJson & { opening: PostJson; replies: number; page: { items: PostJson[]; total: number; limit: number; offset: number } };
 export type CategoryJson = CommunityCategory & { threads: number; posts: number; lastPostAt: string | null };
-export type CommunityStatusJson = { signedIn: boolean; canPost: boolean; reason: string | null; myReactions: Record<string, ReactionKind[]> };
+export type CommunityStatusJson = { signedIn: boolean; userId: string | null; canPost: boolean; reason: string | null; myReactions: Record<string, ReactionKind[]> };
 
 export type ReportJson = {
   id: string;

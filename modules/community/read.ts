@@ -129,7 +129,7 @@ export async function getThread(db: Db, id: string, page: { limit: number; offse
 
 /** What the islands need about the viewer: may they post (and if not, why), and their reactions on one thread. */
 export async function communityStatus(db: Db, user: { id: string; role: string; kycStatus: string } | null, threadId?: string): Promise<CommunityStatusJson> {
-  if (!user) return { signedIn: false, canPost: false, reason: 'Log in to post, reply or react.', myReactions: {} };
+  if (!user) return { signedIn: false, userId: null, canPost: false, reason: 'Log in to post, reply or react.', myReactions: {} };
   const block = await postingBlock(db, user);
   const myReactions: Record<string, ReactionKind[]> = {};
   if (threadId) {
@@ -139,5 +139,5 @@ export async function communityStatus(db: Db, user: { id: string; role: string; 
     );
     for (const r of rows) (myReactions[r.post_id] ??= []).push(r.kind);
   }
-  return { signedIn: true, canPost: !block, reason: block?.message ?? null, myReactions };
+  return { signedIn: true, userId: user.id, canPost: !block, reason: block?.message ?? null, myReactions };
 }

@@ -5,7 +5,7 @@ import { REACTION_KINDS, reactionLabels, REASON_MAX, REASON_MIN, communityMessag
 import { useCommunityStatus } from './PostingGate';
 
 /** Reactions (toggle, one per kind) and "Report" under one post. Counts come from the server-rendered page. */
-export default function PostActions({ threadId, postId, counts, own }: { threadId: string; postId: string; counts: ReactionCountsJson; own?: boolean }) {
+export default function PostActions({ threadId, postId, authorId, counts }: { threadId: string; postId: string; authorId: string; counts: ReactionCountsJson }) {
   const gate = useCommunityStatus(threadId);
   const [mine, setMine] = useState<ReactionKind[]>([]);
   const [tally, setTally] = useState(counts);
@@ -58,7 +58,7 @@ export default function PostActions({ threadId, postId, counts, own }: { threadI
             {reactionLabels[k]} <span className="tabular-nums">{tally[k]}</span>
           </button>
         ))}
-        {status?.signedIn && !own && !reported && (
+        {status?.signedIn && status.userId !== authorId && !reported && (
           <button type="button" onClick={() => setReporting((r) => !r)} aria-expanded={reporting} aria-controls={`${id}-report`} className="ml-auto inline-flex items-center gap-1 text-xs text-slate-500 hover:text-red-700">
             <Flag size={14} aria-hidden="true" />
             Report

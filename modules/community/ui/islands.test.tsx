@@ -7,7 +7,7 @@ import NewThreadForm from './NewThreadForm';
 import PostActions from './PostActions';
 import { forgetStatus } from './status';
 
-const status = (s: Partial<CommunityStatusJson>): CommunityStatusJson => ({ signedIn: true, canPost: true, reason: null, myReactions: {}, ...s });
+const status = (s: Partial<CommunityStatusJson>): CommunityStatusJson => ({ signedIn: true, userId: 'me', canPost: true, reason: null, myReactions: {}, ...s });
 
 beforeEach(() => forgetStatus());
 afterEach(() => {
@@ -54,7 +54,12 @@ describe('a post’s reactions and report button', () => {
       'POST /api/community/posts/p1/reactions': () => json({ kind: 'like', reacted: true, count: 3 }),
       'POST /api/community/posts/p1/reports': () => json({ id: 'r1' }, 201),
     });
-    render(<PostActions threadId="t1" postId="p1" counts={{ like: 2, helpful: 1, insightful: 0 }} />);
+    const { unmount } = render(<PostActions threadId="t1" postId="p1" authorId="me" counts={{ like: 2, helpful: 1, insightful: 0 }} />);
+    // Nobody reports their own post.
+    await waitFor(() => expect(screen.getByRole('button', { name: /Helpful/ }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    unmount();
+    render(<PostActions threadId="t1" postId="p1" authorId="someone-else" counts={{ like: 2, helpful: 1, insightful: 0 }} />);
     await waitFor(() => expect(screen.getByRole('button', { name: /Helpful/ }).getAttribute('aria-pressed')).toBe('true'));
     expect(screen.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: /Like/ }));
@@ -68,8 +73,8 @@ describe('a post’s reactions and report button', () => {
   });
 
   it('keeps the reactions disabled for a visitor', async () => {
-    mockFetch({ 'GET /api/community/me': () => json(status({ signedIn: false, canPost: false, reason: 'Log in to post, reply or react.' })) });
-    render(<PostActions threadId="t1" postId="p1" counts={{ like: 2, helpful: 1, insightful: 0 }} />);
+    mockFetch({ 'GET /api/community/me': () => json(status({ signedIn: false, userId: null, canPost: false, reason: 'Log in to post, reply or react.' })) });
+    render(<PostActions threadId="t1" postId="p1" authorId="someone" counts={{ like: 2, helpful: 1, insightful: 0 }} />);
     await waitFor(() => expect(screen.getByRole('button', { name: /Like/ }).getAttribute('title')).toBe('Log in to post, reply or react.'));
     expect((screen.getByRole('button', { name: /Like/ }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
