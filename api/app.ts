@@ -29,6 +29,7 @@ import { distributionRoutes } from '../modules/distributions';
 import { statementRoutes } from '../modules/statements';
 import { communicationsRoutes } from '../modules/communications';
 import { investorAdminRoutes } from '../modules/investor-admin';
+import { communityPlugin } from '../modules/community/routes';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -182,6 +183,7 @@ export function createApp(deps: AppDeps) {
     .use(distributionRoutes(deps))
     .use(statementRoutes(deps))
     .use(feeRoutes(deps))
+    .use(communityPlugin(deps))
     .use(erpRoutes(deps))
     .use(communicationsRoutes(deps))
     .get(OPENAPI_PATH, openApiHandler(() => built.app!), { detail: { hide: true } });

@@ -333,6 +333,19 @@ export const errorStatus = {
   duplicate_template_name: 409,
   invalid_unsubscribe_token: 400,
   // -- end of communications codes --
+  // Community (modules/community).
+  community_thread_not_found: 404,
+  community_post_not_found: 404,
+  community_report_not_found: 404,
+  community_user_not_found: 404,
+  community_property_not_found: 422,
+  community_not_verified: 403,
+  community_banned: 403,
+  community_thread_locked: 409,
+  community_already_reported: 409,
+  community_own_post: 422,
+  community_invalid_state: 409,
+  // -- end of community codes --
 
   // 429: slow down.
   rate_limited: 429,

@@ -32,3 +32,4 @@ export * from '../modules/analytics/schema';
 export * from '../modules/trackers/schema';
 export * from '../modules/sales/schema';
 export * from '../modules/communications/schema';
+export * from '../modules/community/schema';

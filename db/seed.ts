@@ -24,6 +24,7 @@ import { seedSales } from '../modules/sales/seed';
 import { seedCommunications } from '../modules/communications/seed';
 import { seedAssistant } from '../modules/chat/seed';
 import { seedAccountStanding } from '../modules/investor-admin/seed';
+import { seedCommunity } from '../modules/community/seed';
 import { DEMO_INVESTORS, DEMO_VERIFIED_INVESTOR_PASSWORD, seedDemoInvesting } from '../modules/investing/seed';
 
 export const DEMO_ADMIN = { email: 'admin@manzil.ae', password: 'ManzilAdmin#2026', firstName: 'Layla', lastName: 'Haddad' } as const;
@@ -139,6 +140,8 @@ async function topUpDemo(db: Db) {
     await seedAssistant(db);
     // One demo investor suspended (with the reason and the audit entry), so /admin/users/{id} shows the standing (modules/investor-admin).
     await seedAccountStanding(db, DEMO_ADMIN.email);
+    // A few community discussions between the demo investors, two about properties they hold (modules/community).
+    await seedCommunity(db);
   }
 }
 

@@ -39,6 +39,7 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/fees', title: 'Platform fees', section: 'Investing', screen: 'fees' },
   { path: '/admin/market-data', title: 'Market data', section: 'Investing', screen: 'market-data' },
   { path: '/admin/data-trackers', title: 'Data trackers', section: 'Operations', screen: 'data-trackers' },
+  { path: '/admin/community', title: 'Community', section: 'Operations', screen: 'community' },
   { path: '/admin/settings', title: 'Settings', section: 'Operations', screen: 'settings' },
   { path: '/admin/api-reference', title: 'API reference', section: 'Operations', screen: 'api-reference' },
   { path: '/admin/financial', title: 'Financial management', section: 'Accounting & ERP', screen: 'financial' },

@@ -1,7 +1,7 @@
 import {
   Activity, Archive, ArrowLeftRight, Bell, BookOpen, Boxes, Building, CalendarClock, ChartColumn, ChartLine, Banknote, BadgePercent,
   ClipboardList, FileText, FolderOpen, Gauge, HandCoins, Landmark, LayoutDashboard, ListTree, MessageSquare, NotebookPen,
-  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator, Coins, BookText,
+  Package, Percent, Radar, Receipt, Settings, ShieldCheck, ShoppingCart, Target, TrendingUp, Users, Wallet, Calculator, Coins, BookText, MessagesSquare,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 
@@ -28,6 +28,7 @@ export const screenIcons: Record<string, Icon> = {
   fees: BadgePercent,
   'market-data': ChartLine,
   'data-trackers': Radar,
+  community: MessagesSquare,
   settings: Settings,
   financial: Landmark,
   erp: Boxes,

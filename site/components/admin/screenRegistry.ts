@@ -30,6 +30,7 @@ export const screenLoaders: Record<string, Loader> = {
   fees: () => import('./screens/Fees'),
   'market-data': () => import('./screens/MarketData'),
   'data-trackers': () => import('./screens/DataTrackers'),
+  community: () => import('./screens/Community'),
   settings: () => import('./screens/Settings'),
   'api-reference': () => import('./screens/ApiReference'),
   financial: () => import('./screens/Financial'),

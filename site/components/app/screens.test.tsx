@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@modules/auth/contract';
 import { $currency } from '@site/lib/stores/currency';
 import AppNav from './AppNav';
-import { resolveCommunityPath } from './CommunityScreen';
+import { resolveCommunityPath } from '@modules/community/contract';
 import { Dashboard } from './DashboardScreen';
 import { SipSetup } from './SipSetupScreen';
 import { HISTORY_COLUMNS, Wallet } from './WalletScreen';
