@@ -77,6 +77,8 @@ export type WindowAccrual = {
   averageValue: bigint;
   accruedMicro: bigint;
   properties: PropertyAccrual[];
+  /** The rates in force over the window, in order (one unless the fee changed inside it), basis points a year. */
+  rates: number[];
 };
 
 const valuationOn = (h: PropertyHolding, date: string) => {
@@ -88,8 +90,27 @@ const valuationOn = (h: PropertyHolding, date: string) => {
   return v;
 };
 
-/** One property's accrual over [from, through] (inclusive). */
-export function accrueProperty(h: PropertyHolding, from: string, through: string): PropertyAccrual {
+/** The platform fee's rate over time (modules/settings rateSchedule): each entry from its date until the next. */
+export type FeeRateSchedule = { from: string; bps: number }[];
+/** The default alone, for a database whose fee was never changed (and for tests of the arithmetic). */
+export const DEFAULT_FEE_RATES: FeeRateSchedule = [{ from: '0001-01-01', bps: PLATFORM_FEE_BPS }];
+
+/** The rate in force on `date`. */
+export function rateOn(rates: FeeRateSchedule, date: string): number {
+  let bps = rates[0]?.bps ?? PLATFORM_FEE_BPS;
+  for (const r of rates) if (r.from <= date) bps = r.bps;
+  return bps;
+}
+
+/** The rates in force over [from, through], in order, each once in a row (for the explanation). */
+export function ratesIn(rates: FeeRateSchedule, from: string, through: string): number[] {
+  const out = [rateOn(rates, from)];
+  for (const r of rates) if (r.from > from && r.from <= through && r.bps !== out[out.length - 1]) out.push(r.bps);
+  return out;
+}
+
+/** One property's accrual over [from, through] (inclusive), each day at the rate in force that day. */
+export function accrueProperty(h: PropertyHolding, from: string, through: string, rates: FeeRateSchedule = DEFAULT_FEE_RATES): PropertyAccrual {
   const out: PropertyAccrual = { propertyId: h.propertyId, reference: h.reference, title: h.title, days: 0, averageValue: 0n, valueDaysMicro: 0n, accruedMicro: 0n };
   if (through < from) return out;
   // Segment starts: the window's first day, each change, each new valuation and each 1 January inside it.
@@ -97,6 +118,7 @@ export function accrueProperty(h: PropertyHolding, from: string, through: string
   for (const c of h.changes) if (c.date > from && c.date <= through) starts.add(c.date);
   for (const v of h.valuations) if (v.on > from && v.on <= through) starts.add(v.on);
   for (let y = Number(from.slice(0, 4)) + 1; y <= Number(through.slice(0, 4)); y++) starts.add(`${y}-01-01`);
+  for (const r of rates) if (r.from > from && r.from <= through) starts.add(r.from);
   const ordered = [...starts].sort();
 
   let units = 0n;
@@ -111,7 +133,7 @@ export function accrueProperty(h: PropertyHolding, from: string, through: string
     const valuation = valuationOn(h, start);
     out.days += Number(n);
     valueUnitDays += n * valuation * units;
-    out.accruedMicro += n * holdingAccrualMicro(valuation, units, h.totalUnits, start);
+    out.accruedMicro += n * holdingAccrualMicro(valuation, units, h.totalUnits, start, rateOn(rates, start));
   }
   if (out.days > 0 && h.totalUnits > 0n) {
     out.valueDaysMicro = divideHalfEven(valueUnitDays * MICRO_PER_FIL, h.totalUnits);
@@ -121,9 +143,9 @@ export function accrueProperty(h: PropertyHolding, from: string, through: string
 }
 
 /** An investor's accrual over [from, through] across their properties (properties with no held day left out). */
-export function accrueWindow(holdings: PropertyHolding[], from: string, through: string): WindowAccrual {
+export function accrueWindow(holdings: PropertyHolding[], from: string, through: string, rates: FeeRateSchedule = DEFAULT_FEE_RATES): WindowAccrual {
   const days = through < from ? 0 : daysBetween(from, through) + 1;
-  const properties = holdings.map((h) => accrueProperty(h, from, through)).filter((p) => p.days > 0);
+  const properties = holdings.map((h) => accrueProperty(h, from, through, rates)).filter((p) => p.days > 0);
   const accruedMicro = properties.reduce((s, p) => s + p.accruedMicro, 0n);
   const valueDaysMicro = properties.reduce((s, p) => s + p.valueDaysMicro, 0n);
   return {
@@ -133,6 +155,7 @@ export function accrueWindow(holdings: PropertyHolding[], from: string, through:
     averageValue: days > 0 ? divideHalfEven(valueDaysMicro, BigInt(days) * MICRO_PER_FIL) : 0n,
     accruedMicro,
     properties,
+    rates: ratesIn(rates, from, through),
   };
 }
 

@@ -10,7 +10,7 @@ import { investorAccountCodes, postMany, type PostingEntry } from '@modules/ledg
 import { notifyMany, type NotifyInput } from '@modules/notifications';
 import { formatAed } from '@modules/platform/money';
 import { big, debitMany, q, type WalletDebit } from '@modules/wallet';
-import { feeExplanation, windowLabel, type PropertyHolding } from './accrual';
+import { feeExplanation, windowLabel, type PropertyHolding, type FeeRateSchedule } from './accrual';
 import { recordCollections, lockOpenCharges, planCollections, type PlannedCollection } from './collect';
 import { feeChargeReference } from './contract';
 import { calculationJson, dueCharge, lastCharges, type DueCharge } from './inputs';
@@ -26,6 +26,8 @@ export type ChunkContext = {
   date: string;
   authorId: string | null;
   holdings: Map<string, PropertyHolding[]>;
+  /** The platform fee's rate over time (settings): each day accrues at the rate in force that day. */
+  rates: FeeRateSchedule;
 };
 
 export type ChunkTotals = { investors: number; fee: bigint; vat: bigint; collected: bigint; receivable: bigint };
@@ -52,7 +54,7 @@ export async function chargeChunk(tx: Db, userIds: string[], ctx: ChunkContext):
     let available = big(w.balance) - big(w.held);
     const collected = planCollections(open.get(w.user_id) ?? [], available);
     available = collected.left;
-    const due = dueCharge(ctx.holdings.get(w.user_id), last.get(w.user_id), ctx.through);
+    const due = dueCharge(ctx.holdings.get(w.user_id), last.get(w.user_id), ctx.through, ctx.rates);
     let charge: Planned['charge'] = null;
     if (due) {
       const total = due.fee + due.vat;

@@ -258,6 +258,7 @@ export function carryLabel(micro: string | bigint): string {
 }
 
 /** "Platform fee 0.5% a year on AED 120,000.00 average value, 1–30 Nov 2026 (30 days): AED 49.32 + VAT AED 2.47". */
-export function feeExplanation(c: { fromDate: string; through: string; days: number; averageValue: bigint | string; fee: bigint | string; vat: bigint | string }): string {
-  return `Platform fee ${rateLabel(PLATFORM_FEE_BPS)} a year on ${formatAed(c.averageValue)} average value, ${windowLabel(c.fromDate, c.through)} (${c.days} ${c.days === 1 ? 'day' : 'days'}): ${formatAed(c.fee)} + VAT ${formatAed(c.vat)}`;
+export function feeExplanation(c: { fromDate: string; through: string; days: number; averageValue: bigint | string; fee: bigint | string; vat: bigint | string; rates?: number[] }): string {
+  const rates = c.rates?.length ? c.rates : [PLATFORM_FEE_BPS];
+  return `Platform fee ${rates.map(rateLabel).join(' then ')} a year on ${formatAed(c.averageValue)} average value, ${windowLabel(c.fromDate, c.through)} (${c.days} ${c.days === 1 ? 'day' : 'days'}): ${formatAed(c.fee)} + VAT ${formatAed(c.vat)}`;
 }

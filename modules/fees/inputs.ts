@@ -10,7 +10,7 @@ import { unitChanges } from '@modules/investing';
 import { POOL_EMAIL } from '@modules/exchange/pool-setup';
 import { addDays } from '@modules/platform/dates';
 import { big, q } from '@modules/wallet';
-import { accrueWindow, firstHoldingDay, settleCharge, vatOn, type PropertyHolding, type WindowAccrual } from './accrual';
+import { accrueWindow, firstHoldingDay, settleCharge, vatOn, type FeeRateSchedule, type PropertyHolding, type WindowAccrual } from './accrual';
 
 /** Holdings per investor (the pool left out), each with its property's valuations. */
 export async function loadHoldings(db: Db, opts: { through: string; userId?: string }): Promise<Map<string, PropertyHolding[]>> {
@@ -91,11 +91,11 @@ export type DueCharge = WindowAccrual & { carryInMicro: bigint; fee: bigint; vat
  * The charge an investor's window up to `through` comes to: from the day after their last charge (or their first
  * holding day) to `through`. Null when the window is empty or nothing was held in it.
  */
-export function dueCharge(holdings: PropertyHolding[] | undefined, last: LastCharge | undefined, through: string): DueCharge | null {
+export function dueCharge(holdings: PropertyHolding[] | undefined, last: LastCharge | undefined, through: string, rates?: FeeRateSchedule): DueCharge | null {
   if (!holdings?.length) return null;
   const from = last ? addDays(last.through, 1) : firstHoldingDay(holdings);
   if (!from || from > through) return null;
-  const window = accrueWindow(holdings, from, through);
+  const window = accrueWindow(holdings, from, through, rates);
   if (window.properties.length === 0) return null;
   const carryInMicro = last?.carryOutMicro ?? 0n;
   const { fee, carryOutMicro } = settleCharge(carryInMicro, window.accruedMicro);

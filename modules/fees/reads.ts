@@ -12,7 +12,6 @@ import { big, q } from '@modules/wallet';
 import { feeExplanation } from './accrual';
 import {
   FEE_VAT_BPS,
-  PLATFORM_FEE_BPS,
   feeChargeReference,
   feeMessages,
   type FeeCalculationLineJson,
@@ -27,6 +26,8 @@ import {
 } from './contract';
 import { calculationJson, dueCharge, lastCharges, loadHoldings } from './inputs';
 import { runResultJson } from './run';
+import { rateSchedule } from '@modules/settings';
+import { rateOn, ratesIn, type FeeRateSchedule } from './accrual';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -73,15 +74,11 @@ type ChargeRow = {
 const CHARGE_COLUMNS = sql`c.id::text, c.number::text, c.run_id::text, c.user_id::text, c.from_date::text, c.through::text, c.days, c.average_value::text, c.accrued_micro::text,
   c.carry_in_micro::text, c.carry_out_micro::text, c.fee::text, c.vat::text, c.paid::text, c.outstanding::text, c.calculation, c.journal_reference, c.created_at`;
 
-function chargeJson(r: ChargeRow): FeeChargeJson {
-  const base = {
-    fromDate: String(r.from_date).slice(0, 10),
-    through: String(r.through).slice(0, 10),
-    days: r.days,
-    averageValue: big(r.average_value),
-    fee: big(r.fee),
-    vat: big(r.vat),
-  };
+/** A stored charge, explained at the rates that were in force over its window (settings are never back-dated). */
+const chargeJsonAt = (rates: FeeRateSchedule) => (r: ChargeRow): FeeChargeJson => {
+  const fromDate = String(r.from_date).slice(0, 10);
+  const through = String(r.through).slice(0, 10);
+  const base = { fromDate, through, days: r.days, averageValue: big(r.average_value), fee: big(r.fee), vat: big(r.vat), rates: ratesIn(rates, fromDate, through) };
   return {
     id: r.id,
     number: feeChargeReference(r.number),
@@ -104,24 +101,25 @@ function chargeJson(r: ChargeRow): FeeChargeJson {
     createdAt: iso(r.created_at),
     ...(r.unicode !== undefined ? { name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(), unicode: r.unicode } : {}),
   };
-}
+};
 
 /** A run with every charge (and its calculation) and what it collected of older receivables. */
 export async function getRun(db: Db, id: string): Promise<FeeRunDetailJson> {
   if (!UUID.test(id)) throw notFound(feeMessages.runNotFound, 'not_found');
   const [row] = await q<RunRow>(db, sql`${RUN_SELECT} where r.id = ${id}`);
   if (!row) throw notFound(feeMessages.runNotFound, 'not_found');
-  const [charges, collections] = await Promise.all([
+  const [charges, collections, rates] = await Promise.all([
     q<ChargeRow>(db, sql`select ${CHARGE_COLUMNS}, u.first_name, u.last_name, u.unicode from platform_fee_charges c join users u on u.id = c.user_id where c.run_id = ${id} order by c.number`),
     q<{ user_id: string; first_name: string; last_name: string; unicode: string; amount: string }>(
       db,
       sql`select k.user_id::text, u.first_name, u.last_name, u.unicode, sum(k.amount)::text as amount from platform_fee_collections k join users u on u.id = k.user_id
            where k.source = 'wallet' and k.source_id = ${id} group by 1, 2, 3, 4 order by u.unicode`,
     ),
+    rateSchedule(db, 'platformFeeBps'),
   ]);
   return {
     ...runJson(row),
-    charges: charges.map(chargeJson),
+    charges: charges.map(chargeJsonAt(rates)),
     collections: collections.map((c) => ({ userId: c.user_id, name: `${c.first_name} ${c.last_name}`.trim(), unicode: c.unicode, amount: big(c.amount).toString() })),
   };
 }
@@ -171,18 +169,19 @@ const INVESTOR_CHARGES = 36;
 
 export async function investorFees(db: Db, userId: string, now = new Date()): Promise<InvestorFeesJson> {
   const today = todayInDubai(now);
-  const [rows, [count], holdings, last] = await Promise.all([
+  const [rows, [count], holdings, last, rates] = await Promise.all([
     q<ChargeRow>(db, sql`select ${CHARGE_COLUMNS} from platform_fee_charges c where c.user_id = ${userId} order by c.through desc limit ${INVESTOR_CHARGES}`),
     q<{ n: number; owed: string }>(db, sql`select count(*)::int as n, coalesce(sum(outstanding), 0)::text as owed from platform_fee_charges where user_id = ${userId}`),
     loadHoldings(db, { through: today, userId }),
     lastCharges(db, [userId]),
+    rateSchedule(db, 'platformFeeBps'),
   ]);
-  const due = dueCharge(holdings.get(userId), last.get(userId), today);
+  const due = dueCharge(holdings.get(userId), last.get(userId), today, rates);
   return {
-    rateBps: PLATFORM_FEE_BPS,
+    rateBps: rateOn(rates, today),
     vatBps: FEE_VAT_BPS,
     outstanding: big(count?.owed ?? '0').toString(),
-    charges: rows.map(chargeJson),
+    charges: rows.map(chargeJsonAt(rates)),
     total: count?.n ?? 0,
     accruing: due
       ? {

@@ -16,6 +16,7 @@ import { big, q } from '@modules/wallet';
 import { FEE_LOCK, chargeChunk, type ChunkTotals } from './chunk';
 import { FEE_MIN_DATE, feeMessages, feeRunReference, type FeeRunResultJson, type FeeTrigger } from './contract';
 import { dueCharge, lastCharges, loadHoldings } from './inputs';
+import { rateSchedule } from '@modules/settings';
 
 export type RunOptions = {
   through: string;
@@ -60,13 +61,13 @@ export async function runPlatformFees(db: Db, opts: RunOptions): Promise<FeeRunR
     const [done] = await q(db, sql`select 1 from platform_fee_runs where through >= ${through}::date limit 1`);
     if (done) return null;
   }
-  const holdings = await loadHoldings(db, { through });
+  const [holdings, rates] = await Promise.all([loadHoldings(db, { through }), rateSchedule(db, 'platformFeeBps')]);
   const owing = await q<{ user_id: string }>(db, sql`select distinct user_id::text from platform_fee_charges where outstanding > 0`);
   const userIds = [...new Set([...holdings.keys(), ...owing.map((o) => o.user_id)])].sort();
 
   if (opts.skipEmpty) {
     const last = await lastCharges(db);
-    if (!userIds.some((u) => dueCharge(holdings.get(u), last.get(u), through))) return null;
+    if (!userIds.some((u) => dueCharge(holdings.get(u), last.get(u), through, rates))) return null;
   }
 
   const run = await db.transaction(async (tx) => {
@@ -83,7 +84,7 @@ export async function runPlatformFees(db: Db, opts: RunOptions): Promise<FeeRunR
   });
   if (!run) return null;
 
-  const ctx = { runId: run.id, through, date: todayInDubai(now), authorId: opts.startedBy ?? null, holdings };
+  const ctx = { runId: run.id, through, date: todayInDubai(now), authorId: opts.startedBy ?? null, holdings, rates };
   const totals: ChunkTotals = { investors: 0, fee: 0n, vat: 0n, collected: 0n, receivable: 0n };
   for (let i = 0; i < userIds.length; i += chunkSize) {
     const t = await chunkWithRetry(db, userIds.slice(i, i + chunkSize), ctx);

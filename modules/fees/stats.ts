@@ -9,16 +9,17 @@ import { big, q } from '@modules/wallet';
 import { type FeePreviewJson, type FeePreviewLineJson, type FeeStatsJson, feeRunReference } from './contract';
 import { calculationJson, dueCharge, lastCharges, loadHoldings, type DueCharge } from './inputs';
 import { checkThrough } from './run';
+import { rateSchedule } from '@modules/settings';
 
 /** The last day of the month before today's (what the scheduler charges up to). */
 export const previousMonthEnd = (now: Date = new Date()) => addDays(monthStart(todayInDubai(now)), -1);
 
 /** Every investor's uncharged window up to `through` (the pool left out). */
 async function dueCharges(db: Db, through: string): Promise<Map<string, DueCharge>> {
-  const [holdings, last] = await Promise.all([loadHoldings(db, { through }), lastCharges(db)]);
+  const [holdings, last, rates] = await Promise.all([loadHoldings(db, { through }), lastCharges(db), rateSchedule(db, 'platformFeeBps')]);
   const out = new Map<string, DueCharge>();
   for (const [userId, h] of holdings) {
-    const due = dueCharge(h, last.get(userId), through);
+    const due = dueCharge(h, last.get(userId), through, rates);
     if (due) out.set(userId, due);
   }
   return out;

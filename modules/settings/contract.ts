@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EARLY_EXIT_FEE_BPS, LIQUIDITY_POOL_DISCOUNT_BPS, MIN_INVESTMENT_FILS, PERFORMANCE_FEE_BPS, PLATFORM_FEE_BPS, TRANSACTION_CHARGE_BPS } from '../platform/contract';
 import { formatAed } from '../platform/money';
 
 const filsString = (label: string, min: bigint, max: bigint) =>
@@ -31,7 +32,7 @@ const bpsString = (label: string, min: number, max: number) =>
     });
 
 /**
- * Every setting the operator can change, with its default and its validation. Values travel as JSON;
+ * Every setting the operator can change, with its default (the spec's §9 figures, from the platform contract) and its validation. Values travel as JSON;
  * amounts as strings of fils.
  */
 export const SETTINGS = {
@@ -41,7 +42,7 @@ export const SETTINGS = {
     label: 'Transaction charge, UAE bank transfer',
     unit: 'bps',
     description: 'Taken from a deposit by UAE bank transfer, before 5% VAT on the charge.',
-    default: '50',
+    default: String(TRANSACTION_CHARGE_BPS.min),
     schema: bpsString('The UAE bank transfer charge', 0, 1000),
   },
   chargeInternationalTransferBps: {
@@ -65,7 +66,7 @@ export const SETTINGS = {
     label: 'Transaction charge, credit card',
     unit: 'bps',
     description: 'Taken from a deposit by credit card, before 5% VAT on the charge.',
-    default: '250',
+    default: String(TRANSACTION_CHARGE_BPS.max),
     schema: bpsString('The credit card charge', 0, 1000),
   },
   platformFeeBps: {
@@ -73,7 +74,7 @@ export const SETTINGS = {
     label: 'Platform fee (a year)',
     unit: 'bps',
     description: 'Charged monthly on the average value of each investor’s holdings, at this rate a year, plus VAT. Each day accrues at the rate in force that day.',
-    default: '50',
+    default: String(PLATFORM_FEE_BPS),
     schema: bpsString('The platform fee', 0, 500),
   },
   performanceFeeBps: {
@@ -81,7 +82,7 @@ export const SETTINGS = {
     label: 'Performance fee',
     unit: 'bps',
     description: 'Taken from the profit on shares sold (sale price above their cost), plus VAT.',
-    default: '20',
+    default: String(PERFORMANCE_FEE_BPS),
     schema: bpsString('The performance fee', 0, 5000),
   },
   earlyExitFeeBps: {
@@ -89,7 +90,7 @@ export const SETTINGS = {
     label: 'Early exit fee',
     unit: 'bps',
     description: 'Taken from the sale value of shares held less than three years, plus VAT.',
-    default: '50',
+    default: String(EARLY_EXIT_FEE_BPS),
     schema: bpsString('The early exit fee', 0, 1000),
   },
   liquidityPoolDiscountBps: {
@@ -97,7 +98,7 @@ export const SETTINGS = {
     label: 'Liquidity pool discount',
     unit: 'bps',
     description: 'The liquidity pool buys shares at the reference price less this discount.',
-    default: '200',
+    default: String(LIQUIDITY_POOL_DISCOUNT_BPS),
     schema: bpsString('The liquidity pool discount', 0, 5000),
   },
   // ── Limits ─────────────────────────────────────────────────────────────────────────────────────
@@ -105,14 +106,14 @@ export const SETTINGS = {
     group: 'limits',
     label: 'Minimum investment',
     description: 'The smallest purchase of a property’s shares.',
-    default: '20000',
+    default: String(MIN_INVESTMENT_FILS),
     schema: filsString('The minimum investment', 100n, 100_000_000n),
   },
   sipMinimum: {
     group: 'limits',
     label: 'Minimum monthly SIP amount',
     description: 'The smallest monthly amount of a systematic investment plan.',
-    default: '20000',
+    default: String(MIN_INVESTMENT_FILS),
     schema: filsString('The minimum SIP amount', 100n, 100_000_000n),
   },
   retailAnnualLimit: {

@@ -7,6 +7,8 @@ export {
   getFourEyesThresholdFils,
   getRetailAnnualLimitFils,
   listSettings,
+  rateSchedule,
+  type RateSchedule,
   settingHistory,
   settingsOn,
   updateSetting,

@@ -51,6 +51,18 @@ export const getPurchaseApprovalThresholdFils = async (db: Db) => BigInt(await g
 /** The three-way match's unit price tolerance in basis points (default 200 = 2%). */
 export const getMatchPriceToleranceBps = async (db: Db) => BigInt(await getSetting(db, 'matchPriceToleranceBps'));
 
+/** A rate's values over time: each entry in force from its date until the next (the first is the default, from always). */
+export type RateSchedule = { from: string; bps: number }[];
+
+/** Every value a basis-point setting has had or will have, in date order (the latest decided wins on a date). */
+export async function rateSchedule(db: Db, key: SettingKey): Promise<RateSchedule> {
+  const rows = await q<{ effective_from: string; value: unknown }>(
+    db,
+    sql`select distinct on (effective_from) effective_from::text, value from platform_setting_changes where key = ${key} order by effective_from, changed_at desc`,
+  );
+  return [{ from: '0001-01-01', bps: Number(SETTINGS[key].default) }, ...rows.map((r) => ({ from: String(r.effective_from).slice(0, 10), bps: Number(text(r.value)) }))];
+}
+
 type ChangeRow = { key: string; value: unknown; effective_from: string; reason: string; changed_at: string | Date; email: string | null };
 const changeJson = (r: ChangeRow): SettingChangeJson => ({
   value: text(r.value),
