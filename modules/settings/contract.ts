@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLY_EXIT_FEE_BPS, LIQUIDITY_POOL_DISCOUNT_BPS, MIN_INVESTMENT_FILS, PERFORMANCE_FEE_BPS, PLATFORM_FEE_BPS, TRANSACTION_CHARGE_BPS } from '../platform/contract';
+import { MIN_INVESTMENT_FILS, PLATFORM_FEE_BPS, TRANSACTION_CHARGE_BPS } from '../platform/contract';
 import { formatAed } from '../platform/money';
 
 const filsString = (label: string, min: bigint, max: bigint) =>
@@ -77,30 +77,6 @@ export const SETTINGS = {
     default: String(PLATFORM_FEE_BPS),
     schema: bpsString('The platform fee', 0, 500),
   },
-  performanceFeeBps: {
-    group: 'fees',
-    label: 'Performance fee',
-    unit: 'bps',
-    description: 'Taken from the profit on shares sold (sale price above their cost), plus VAT.',
-    default: String(PERFORMANCE_FEE_BPS),
-    schema: bpsString('The performance fee', 0, 5000),
-  },
-  earlyExitFeeBps: {
-    group: 'fees',
-    label: 'Early exit fee',
-    unit: 'bps',
-    description: 'Taken from the sale value of shares held less than three years, plus VAT.',
-    default: String(EARLY_EXIT_FEE_BPS),
-    schema: bpsString('The early exit fee', 0, 1000),
-  },
-  liquidityPoolDiscountBps: {
-    group: 'fees',
-    label: 'Liquidity pool discount',
-    unit: 'bps',
-    description: 'The liquidity pool buys shares at the reference price less this discount.',
-    default: String(LIQUIDITY_POOL_DISCOUNT_BPS),
-    schema: bpsString('The liquidity pool discount', 0, 5000),
-  },
   // ── Limits ─────────────────────────────────────────────────────────────────────────────────────
   minInvestment: {
     group: 'limits',
@@ -109,27 +85,12 @@ export const SETTINGS = {
     default: String(MIN_INVESTMENT_FILS),
     schema: filsString('The minimum investment', 100n, 100_000_000n),
   },
-  sipMinimum: {
-    group: 'limits',
-    label: 'Minimum monthly SIP amount',
-    description: 'The smallest monthly amount of a systematic investment plan.',
-    default: String(MIN_INVESTMENT_FILS),
-    schema: filsString('The minimum SIP amount', 100n, 100_000_000n),
-  },
   retailAnnualLimit: {
     group: 'limits',
     label: 'Retail investor annual limit',
     description: 'The most a retail investor may invest in any 12 months. Professional investors have no limit.',
     default: '18000000',
     schema: filsString('The retail annual limit', 100_000n, 10_000_000_000n),
-  },
-  exchangePriceBandBps: {
-    group: 'limits',
-    label: 'Exchange price band',
-    unit: 'bps',
-    description: 'How far from its reference price an order on the exchange may be priced, for markets without a band of their own.',
-    default: '2000',
-    schema: bpsString('The exchange price band', 100, 10_000),
   },
   // ── Approvals ──────────────────────────────────────────────────────────────────────────────────
   fourEyesThreshold: {
@@ -200,13 +161,8 @@ export type SettingsSnapshot = { [K in SettingKey]: bigint } & { on: string };
 export type PublicSettingsJson = {
   on: string;
   minInvestment: string;
-  sipMinimum: string;
   retailAnnualLimit: string;
   platformFeeBps: number;
-  performanceFeeBps: number;
-  earlyExitFeeBps: number;
-  liquidityPoolDiscountBps: number;
-  exchangePriceBandBps: number;
   /** Transaction charge per payment method key (wallet's PAYMENT_METHOD_KEYS). */
   transactionChargeBps: Record<string, number>;
   /** The lowest and highest transaction charge, for "0.5% to 2.5%". */
@@ -246,13 +202,8 @@ export function publicSettingsOf(s: SettingsSnapshot): PublicSettingsJson {
   return {
     on: s.on,
     minInvestment: s.minInvestment.toString(),
-    sipMinimum: s.sipMinimum.toString(),
     retailAnnualLimit: s.retailAnnualLimit.toString(),
     platformFeeBps: Number(s.platformFeeBps),
-    performanceFeeBps: Number(s.performanceFeeBps),
-    earlyExitFeeBps: Number(s.earlyExitFeeBps),
-    liquidityPoolDiscountBps: Number(s.liquidityPoolDiscountBps),
-    exchangePriceBandBps: Number(s.exchangePriceBandBps),
     transactionChargeBps: charges,
     transactionChargeRange: { min: Math.min(...rates), max: Math.max(...rates) },
   };

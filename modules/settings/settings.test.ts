@@ -42,7 +42,6 @@ describeEachDb('settings with effective dates', (kind) => {
     expect(pub.status).toBe(200);
     expect(pub.body).toMatchObject({
       minInvestment: '20000',
-      sipMinimum: '20000',
       retailAnnualLimit: '18000000',
       platformFeeBps: 50,
       transactionChargeBps: { 'uae-bank-transfer': 50, 'credit-card': 250 },
@@ -70,7 +69,7 @@ describeEachDb('settings with effective dates', (kind) => {
   });
 
   it('refuses back-dated changes, out-of-range values, malformed dates and reasons with NUL bytes, changing nothing', async () => {
-    const before = await one('earlyExitFeeBps');
+    const before = await one('chargeDebitCardBps');
     for (const body of [
       { value: 60, effectiveFrom: addDays(today, -1) },
       { value: 60, effectiveFrom: '2026-02-30' },
@@ -83,11 +82,11 @@ describeEachDb('settings with effective dates', (kind) => {
       { value: { nested: true } },
       {},
     ]) {
-      const r = await admin.json<{ error: string }>('PUT', '/api/admin/settings/earlyExitFeeBps', body);
+      const r = await admin.json<{ error: string }>('PUT', '/api/admin/settings/chargeDebitCardBps', body);
       expect([400, 422], JSON.stringify(body)).toContain(r.status);
     }
     expect((await admin.json('PUT', '/api/admin/settings/noSuchSetting', { value: 1 })).status).toBe(404);
     expect((await admin.json('GET', '/api/admin/settings/noSuchSetting/history')).status).toBe(404);
-    expect(await one('earlyExitFeeBps')).toEqual(before);
+    expect(await one('chargeDebitCardBps')).toEqual(before);
   });
 });

@@ -1,10 +1,12 @@
-import { CURRENCIES, CURRENCY_CODES, FEES, MIN_INVESTMENT_FILS, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
+import { CURRENCIES, CURRENCY_CODES, FEES, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
+import { todayInDubai } from '@modules/platform/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { SettingJson } from '@modules/settings/contract';
+import { SETTING_GROUPS, type SettingGroup, type SettingJson } from '@modules/settings/contract';
+import { PUBLIC_SETTINGS_URL } from '@modules/settings/ui/use-public-settings';
 import { api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
-import { formatDateTime } from '../format';
+import { formatDate } from '../format';
 import { Button, Card, DefinitionList, ScreenIntro, Section } from '../ui';
 
 const SETTINGS_URL = '/api/admin/settings';
@@ -13,19 +15,25 @@ const isPercent = (s: SettingJson) => s.unit === 'bps';
 /** How a stored value reads: AED for amounts in fils, a percentage for basis points. */
 const shown = (s: SettingJson, raw: string) => (isPercent(s) ? `${(Number(raw) / 100).toString()}%` : formatMoney(BigInt(raw), 'AED', { decimals: 0 }));
 
-/** One editable setting: an amount (shown in AED, stored in fils) or a percentage (stored in basis points); every change audited on the server. */
+/** One editable setting: an amount (shown in AED, stored in fils) or a percentage (stored in basis points), from today or a later date, with a reason; every change audited on the server. */
 function AmountSetting({ setting }: { setting: SettingJson }) {
   const id = useId();
   const client = useQueryClient();
   const percent = isPercent(setting);
+  const today = todayInDubai();
   const [value, setValue] = useState(() => (Number(setting.value) / 100).toString());
+  const [from, setFrom] = useState(today);
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (stored: string) => api.put<SettingJson>(`${SETTINGS_URL}/${setting.key}`, { value: stored }),
-    onSuccess: (saved) => {
+    mutationFn: (body: { value: string; effectiveFrom: string; reason: string }) => api.put<SettingJson>(`${SETTINGS_URL}/${setting.key}`, body),
+    onSuccess: (saved, body) => {
       setError(null);
+      setReason('');
       void client.invalidateQueries({ queryKey: [SETTINGS_URL] });
-      toast({ title: 'Setting saved', description: `${saved.label} is now ${shown(saved, saved.value)}.`, variant: 'success' });
+      void client.invalidateQueries({ queryKey: [PUBLIC_SETTINGS_URL] });
+      const when = body.effectiveFrom === today ? 'now' : `from ${formatDate(body.effectiveFrom)}`;
+      toast({ title: 'Setting saved', description: `${saved.label} is ${shown(saved, body.value)} ${when}.`, variant: 'success' });
     },
     onError: (e) => setError(errorText(e, 'The setting could not be saved.')),
   });
@@ -36,67 +44,104 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
       setError(percent ? 'Enter a percentage, for example 2 or 2.5.' : 'Enter an amount in AED, for example 180000 or 180000.50.');
       return;
     }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || from < today) {
+      setError('Choose today or a later date: what was charged before stays as it was.');
+      return;
+    }
     const [whole, frac = ''] = clean.split('.');
-    save.mutate(`${BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2))}`);
+    save.mutate({ value: `${BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2))}`, effectiveFrom: from, reason: reason.trim() });
   };
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
+    <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-5 first:border-0 first:pt-0" noValidate aria-labelledby={`${id}-label`}>
       <div>
-        <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        <label id={`${id}-label`} htmlFor={id} className="block text-sm font-semibold text-ink">
           {setting.label}
         </label>
         <p id={`${id}-hint`} className="mt-0.5 text-sm text-slate-500">
           {setting.description} Default {shown(setting, setting.default)}.
-          {setting.updatedAt ? ` Last changed ${formatDateTime(setting.updatedAt)} by ${setting.updatedBy ?? 'an administrator'}.` : ''}
+          {setting.effectiveFrom ? ` ${shown(setting, setting.value)} since ${formatDate(setting.effectiveFrom)}${setting.updatedBy ? `, set by ${setting.updatedBy}` : ''}.` : ''}
         </p>
-        <div className="mt-2 flex max-w-xs items-center rounded-lg border border-slate-300 bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
-          {percent ? null : <span className="pl-3 text-sm text-slate-500">AED</span>}
-          <input
-            id={id}
-            inputMode="decimal"
-            className="w-full rounded-lg border-0 bg-transparent px-2 py-2 text-sm tabular-nums focus:outline-none"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
-          />
-          {percent ? <span className="pr-3 text-sm text-slate-500">%</span> : null}
-        </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
+        {setting.scheduled.length ? (
+          <ul className="mt-1 text-sm text-amber-800" aria-label={`Scheduled changes to ${setting.label.toLowerCase()}`}>
+            {setting.scheduled.map((c) => (
+              <li key={`${c.effectiveFrom}-${c.value}`}>
+                Becomes {shown(setting, c.value)} on {formatDate(c.effectiveFrom)}
+                {c.reason ? ` (${c.reason})` : ''}.
+              </li>
+            ))}
+          </ul>
         ) : null}
       </div>
-      <Button type="submit" variant="primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
-      </Button>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,11rem)_1fr_auto] sm:items-end">
+        <div>
+          <span className="block text-xs font-medium text-slate-600">{percent ? 'Rate' : 'Amount'}</span>
+          <div className="mt-1 flex items-center rounded-lg border border-slate-300 bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
+            {percent ? null : <span className="pl-3 text-sm text-slate-500">AED</span>}
+            <input
+              id={id}
+              inputMode="decimal"
+              className="w-full rounded-lg border-0 bg-transparent px-2 py-2 text-sm tabular-nums focus:outline-none"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              aria-invalid={error ? true : undefined}
+            />
+            {percent ? <span className="pr-3 text-sm text-slate-500">%</span> : null}
+          </div>
+        </div>
+        <label className="block text-xs font-medium text-slate-600">
+          Takes effect
+          <input type="date" min={today} className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2 text-sm" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="block text-xs font-medium text-slate-600">
+          Reason (kept in the activity log)
+          <input className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2 text-sm" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="Board decision of 20 November" />
+        </label>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : from > today ? 'Schedule' : 'Save'}
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
 
-function Limits() {
+const GROUP_NOTES: Record<SettingGroup, string> = {
+  fees: 'What investors are charged. A change applies from its date: quotes, deposits and fee runs read the rate in force on the day.',
+  limits: 'Minimums and caps checked on every investment from the date they take effect.',
+  approvals: 'When a second administrator must approve before money moves or a purchase is ordered.',
+};
+
+function SettingGroups() {
   const settings = useQuery<{ items: SettingJson[] }>({ queryKey: [SETTINGS_URL] });
-  if (settings.isPending) return <p role="status" className="text-sm text-slate-500">Loading the limits…</p>;
-  if (settings.isError) return <p role="alert" className="text-sm text-red-700">{errorText(settings.error, 'The limits could not be loaded.')}</p>;
+  if (settings.isPending) return <p role="status" className="text-sm text-slate-500">Loading the settings…</p>;
+  if (settings.isError) return <p role="alert" className="text-sm text-red-700">{errorText(settings.error, 'The settings could not be loaded.')}</p>;
   return (
-    <div className="grid gap-6">
-      {settings.data.items.map((s) => (
-        <AmountSetting key={`${s.key}-${s.value}`} setting={s} />
+    <>
+      {(Object.keys(SETTING_GROUPS) as SettingGroup[]).map((group) => (
+        <Section key={group} title={SETTING_GROUPS[group]} description={GROUP_NOTES[group]}>
+          <Card className="grid gap-5 p-5">
+            {settings.data.items
+              .filter((s) => s.group === group)
+              .map((s) => (
+                <AmountSetting key={`${s.key}-${s.value}-${s.scheduled.length}`} setting={s} />
+              ))}
+          </Card>
+        </Section>
       ))}
-    </div>
+    </>
   );
 }
 
 export default function Settings() {
   return (
     <>
-      <ScreenIntro description="The platform's terms as investors see them. Limits below can be changed here, and every change is recorded in the activity log; minimums, fees, stated returns and currencies are set in the platform configuration, so a change to them is reviewed and released like code." />
-      <Section title="Limits" description="Changes apply to the next investment; nothing already invested is affected.">
-        <Card className="p-5">
-          <Limits />
-        </Card>
-      </Section>
+      <ScreenIntro description="The platform's terms as investors see them. Fees, minimums, limits and approval thresholds are changed here, from today or a later date, and every change is recorded with its reason in the activity log; stated returns and currencies are set in the platform configuration." />
+      <SettingGroups />
       <Section title="Platform">
         <Card>
           <DefinitionList
@@ -120,15 +165,13 @@ export default function Settings() {
         <Card>
           <DefinitionList
             items={[
-              { term: 'Minimum investment', detail: formatMoney(MIN_INVESTMENT_FILS, 'AED', { decimals: 0 }) },
-              { term: 'Minimum monthly SIP', detail: formatMoney(MIN_INVESTMENT_FILS, 'AED', { decimals: 0 }) },
               { term: 'Investment modes', detail: 'Automated (monthly SIP) or manual; new accounts start on automated.' },
               { term: 'Stated returns', detail: `${RETURNS.total} a year: rental yield ${RETURNS.rentalYield}, appreciation ${RETURNS.appreciation}. Not guaranteed.` },
             ]}
           />
         </Card>
       </Section>
-      <Section title="Fees" description="The fee schedule shown to investors.">
+      <Section title="Fee schedule" description="How the fee schedule reads on the public pages.">
         <Card>
           <DefinitionList
             items={FEES.map((f) => ({
