@@ -16,6 +16,7 @@ import { seedReceivables } from '../modules/receivables/seed';
 import { seedPurchasing } from '../modules/purchasing/seed';
 import { seedBanking } from '../modules/banking/seed';
 import { seedPayroll } from '../modules/payroll/seed';
+import { seedDemoCapital } from '../modules/ledger/demo-capital';
 import { seedInventory } from '../modules/inventory/seed';
 import { seedDemoBudget } from '../modules/erp-dashboards/seed';
 import { seedDashboards } from '../modules/analytics/seed';
@@ -117,6 +118,8 @@ async function topUpDemo(db: Db) {
   // requests, orders, receipts and bills, and last a bank statement built from the operating account's lines, so the
   // reconciliation has payments to match (modules/tax, receivables, purchasing, banking seed.ts).
   if (!process.env.VITEST) {
+    // The founders' paid-in capital in the operating account, so the operator's cash and runway read as a business's (modules/ledger).
+    await seedDemoCapital(db);
     await seedTax(db);
     await seedReceivables(db);
     await seedPurchasing(db);

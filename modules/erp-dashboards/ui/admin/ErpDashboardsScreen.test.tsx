@@ -83,7 +83,7 @@ describe('/admin/erp-dashboards', () => {
     cleanup();
     api({
       'GET /api/admin/analytics/dashboards': () =>
-        json({ items: [{ id: 'd-1', name: 'Board pack', ownerName: 'Layla Haddad', widgetCount: 4, sharedWithAll: true, updatedAt: '2026-11-20T08:00:00.000Z' }], total: 1 }),
+        json({ items: [{ id: 'd-1', name: 'Board pack', description: '', ownerName: 'Layla Haddad', widgetCount: 4, shared: true, mine: true, updatedAt: '2026-11-20T08:00:00.000Z', createdAt: '2026-11-19T08:00:00.000Z' }], total: 1 }),
     });
     renderWithApp(<ErpDashboardsScreen />, '/admin/erp-dashboards');
     const row = (await screen.findByRole('link', { name: 'Board pack' })).closest('tr')!;

@@ -1,20 +1,19 @@
 /**
- * Dashboards the team built in the builder, from GET /api/admin/analytics/dashboards (list contract: items of
- * { id, name, ownerName, widgetCount, sharedWithAll, updatedAt }). Until the builder's API is there the request
- * answers 404, which reads as "none yet".
+ * Dashboards the team built in the builder, from GET /api/admin/analytics/dashboards (the list contract, items of
+ * modules/analytics DashboardRowJson): the admin's own and those shared with all admins.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, LayoutTemplate } from 'lucide-react';
 import { Link } from 'wouter';
 import { ApiError, apiRequest } from '@site/lib/api';
+import type { DashboardRowJson } from '@modules/analytics/dashboard-contract';
 import { formatDateTime } from '@modules/platform/dates';
 import { SkeletonRows, ErrorState } from '@site/components/admin/table/states';
 import { ButtonLink, Card, DataTable, EmptyState, Section } from '@site/components/admin/ui';
 
 export const TEAM_DASHBOARDS_URL = '/api/admin/analytics/dashboards';
 
-export type SavedDashboardItem = { id: string; name: string; ownerName: string; widgetCount: number; sharedWithAll: boolean; updatedAt: string };
-type ListResponse = { items: SavedDashboardItem[]; total?: number };
+type ListResponse = { items: DashboardRowJson[]; total?: number };
 
 const COLUMNS = [
   { key: 'name', label: 'Dashboard' },
@@ -73,7 +72,7 @@ export function TeamDashboards() {
                     </td>
                     <td className="px-4 py-3">{d.ownerName}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{d.widgetCount}</td>
-                    <td className="px-4 py-3">{d.sharedWithAll ? 'All admins' : 'Only the owner'}</td>
+                    <td className="px-4 py-3">{d.shared ? 'All admins' : 'Only the owner'}</td>
                     <td className="px-4 py-3">{formatDateTime(d.updatedAt)}</td>
                   </tr>
                 ))}
