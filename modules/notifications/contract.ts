@@ -26,7 +26,7 @@ export const NOTIFICATION_KINDS = {
   screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
   withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false },
   distribution_approval: { label: 'Distributions to approve', audience: 'admin', emailByDefault: false },
-  tracker_alert: { label: 'Data tracker alerts (threshold crossed, back within it)', audience: 'admin', emailByDefault: true },
+  tracker_alert: { label: 'Data tracker alerts', audience: 'admin', emailByDefault: true },
 } as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

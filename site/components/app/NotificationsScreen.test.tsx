@@ -171,7 +171,7 @@ describe('/admin/notifications', () => {
     expect(await screen.findByText('Screening hit: Karim')).toBeTruthy();
     expect(calls.some((c) => c.url.startsWith('/api/admin/notifications?'))).toBe(true);
     const kinds = within(screen.getByLabelText('Kind')).getAllByRole('option').map((o) => o.textContent);
-    expect(kinds).toEqual(['All kinds', 'New KYC applications', 'Screening hits', 'Withdrawals to approve', 'Distributions to approve']);
+    expect(kinds).toEqual(['All kinds', 'New KYC applications', 'Screening hits', 'Withdrawals to approve', 'Distributions to approve', 'Data tracker alerts']);
     expect(await screen.findByLabelText('Screening hits by email')).toBeTruthy();
     expect(screen.queryByLabelText('Wallet by email')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Screening hit: Karim' }));
