@@ -122,7 +122,7 @@ export function ProductForm({ product, open, onClose }: { product: ProductJson |
             options={[{ value: '', label: 'Choose an item' }, ...itemOptions]}
           />
         ) : null}
-        <Select label="Unit" value={d.unit} onChange={(u) => set({ unit: u as SalesUnit })} options={SALES_UNITS.map((u) => ({ value: u, label: u }))} />
+        <Select label="Unit" value={d.unit} onChange={(u) => set({ unit: u as SalesUnit })} options={SALES_UNITS.map((u) => ({ value: u, label: u[0]!.toUpperCase() + u.slice(1) }))} />
         <Field label="Default price (AED)" value={d.price} onChange={(price) => set({ price })} inputMode="decimal" required error={errors.price} hint="Excluding VAT, like 1,250 or 1,250.50." />
         <Select label="Tax code" value={d.taxCode} onChange={(t) => set({ taxCode: t as TaxCode })} options={SALES_TAX_CODES.map((t) => ({ value: t, label: taxCodeLabels[t] }))} />
         <Field label="Income account" value={d.incomeAccount} onChange={(incomeAccount) => set({ incomeAccount })} inputMode="numeric" maxLength={4} error={errors.incomeAccount} hint="A 4-digit income account, such as 4300 for services." />
