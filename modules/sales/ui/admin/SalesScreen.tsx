@@ -1,7 +1,8 @@
 /**
  * /admin/sales: this month's sales, what is still to deliver and to invoice, the pipeline of quotations by status,
  * conversion by month, and the quotations list (GET /api/admin/sales/quotations: q, sort, status filter, CSV) with
- * the actions a quotation allows: PDF, send by email, accept into an order, decline.
+ * the actions a quotation allows: PDF, send by email, accept into an order, decline; below them the catalogue
+ * (products and price lists, ./catalogue-panel.tsx).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, ClipboardList, FilePlus2, FileText, Percent, Send, Timer, Truck, Wallet, X } from 'lucide-react';
@@ -12,6 +13,7 @@ import { AdminTable, col, type FilterDef } from '@site/components/admin/table';
 import { Button, ButtonLink, Card, ScreenIntro, Section, StatCard, StatGrid } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import { QUOTATION_STATUSES, quotationStatusLabels, type QuotationJson, type SalesSummaryJson } from '../../contract';
+import { CataloguePanel } from './catalogue-panel';
 import { DocumentForm } from './document-form';
 import { ConversionChart, PipelineChart } from './pipeline-charts';
 import { aed, percent, QUOTATIONS, quotationTone, refreshSales, SUMMARY } from './shared';
@@ -125,6 +127,7 @@ export default function SalesScreen() {
           empty={{ icon: FileText, title: 'No quotations yet', body: 'Create a quotation from the price list, send it as a PDF by email, and accept it into a sales order when the customer agrees.' }}
         />
       </Section>
+      <CataloguePanel />
       <DocumentForm kind="quotation" open={creating} onClose={() => setCreating(false)} />
     </>
   );
