@@ -15,7 +15,7 @@ export function FiguresChart({ figures, title }: { figures: DeliveryFiguresJson;
   const rows = figureRows(figures);
   return (
     <figure className="grid gap-3 sm:grid-cols-[1fr_16rem] sm:items-center">
-      <div className="h-48 w-full" aria-hidden="true">
+      <div className="h-48 w-full" aria-hidden="true" inert>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />

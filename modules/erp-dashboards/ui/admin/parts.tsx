@@ -80,7 +80,7 @@ export function ChartFigure({ title, description, columns, rows, children }: { t
       <figure className="m-0">
         <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
         {description ? <p className="mt-0.5 text-xs text-slate-500">{description}</p> : null}
-        <div aria-hidden="true" className="mt-4 h-64 w-full">
+        <div aria-hidden="true" inert className="mt-4 h-64 w-full">
           {children}
         </div>
         <table className="sr-only">

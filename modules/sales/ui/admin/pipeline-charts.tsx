@@ -14,7 +14,7 @@ export function PipelineChart({ summary }: { summary: SalesSummaryJson }) {
   const data = summary.quotations.map((s) => ({ label: quotationStatusLabels[s.status], count: s.count, value: Number(BigInt(s.net) / 100n) }));
   return (
     <figure>
-      <div aria-hidden="true" className="h-56 w-full">
+      <div aria-hidden="true" inert className="h-56 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -62,7 +62,7 @@ export function ConversionChart({ summary }: { summary: SalesSummaryJson }) {
   return (
     <figure>
       {decided ? (
-        <div aria-hidden="true" className="h-56 w-full">
+        <div aria-hidden="true" inert className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />

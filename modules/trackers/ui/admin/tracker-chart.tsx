@@ -16,7 +16,7 @@ export function TrackerChart({ tracker, points }: { tracker: TrackerJson; points
   const trackedLabel = summed ? `Last ${PERIOD_DAYS[tracker.targetPeriod]} days` : 'Value';
   return (
     <figure className="m-0">
-      <div className="h-72 w-full" aria-hidden="true">
+      <div className="h-72 w-full" aria-hidden="true" inert>
         <ResponsiveContainer width="100%" height="100%" minWidth={240} minHeight={200}>
           <ComposedChart data={data} margin={{ top: 12, right: 16, bottom: 4, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
