@@ -128,12 +128,8 @@ export function parseQuantity(v: unknown): bigint | null {
   const milli = BigInt(m[1]!) * QTY_SCALE + BigInt((m[2] ?? '').padEnd(3, '0'));
   return milli > BigInt(MAX_QUANTITY) * QTY_SCALE ? null : milli;
 }
-/** Thousandths as the decimal string a person reads: 2500n → "2.5". */
-export function quantityString(milli: bigint | string): string {
-  const m = BigInt(milli);
-  const frac = (m % QTY_SCALE).toString().padStart(3, '0').replace(/0+$/, '');
-  return `${m / QTY_SCALE}${frac ? `.${frac}` : ''}`;
-}
+/** Thousandths as the decimal string a person reads (2500n → "2.5"): the inventory's one formatter. */
+export { quantityString } from '@modules/inventory/contract';
 
 export const quantityInput = z.union([z.number(), z.string()], { error: msg.quantity }).transform((v, ctx) => {
   const q = parseQuantity(v);

@@ -18,6 +18,7 @@ import {
   type UpdateTrackerInput,
 } from './contract';
 import { defaultCatalogue, recentPoints, rows, TRACKER_SELECT, trackerJson, type Catalogue, type TrackerRow } from './shared';
+import { minorToDecimalString } from '@modules/platform/money';
 
 export type TrackersListQuery = z.output<typeof trackersListQuery>;
 
@@ -163,6 +164,6 @@ export async function* trackerCsvRows(db: Db, query: TrackersListQuery, catalogu
   const metrics = await metricsByKey(db, catalogue);
   for await (const r of allRows((limit, offset) => page(db, query, limit, offset), 200)) {
     const [j] = await withPoints(db, [r], { ...catalogue, listMetrics: async () => [...metrics.values()] });
-    yield [j!.name, j!.metricLabel, j!.unit, j!.latestValue, j!.latestDate, j!.target, j!.targetPeriod, j!.vsTargetBps === null ? null : (j!.vsTargetBps / 100).toFixed(2), j!.threshold, j!.alertWhen, j!.status, j!.alertState, j!.lastComputedOn];
+    yield [j!.name, j!.metricLabel, j!.unit, j!.latestValue, j!.latestDate, j!.target, j!.targetPeriod, j!.vsTargetBps === null ? null : minorToDecimalString(BigInt(j!.vsTargetBps)), j!.threshold, j!.alertWhen, j!.status, j!.alertState, j!.lastComputedOn];
   }
 }

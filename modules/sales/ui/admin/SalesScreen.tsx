@@ -17,6 +17,7 @@ import { CataloguePanel } from './catalogue-panel';
 import { DocumentForm } from './document-form';
 import { ConversionChart, PipelineChart } from './pipeline-charts';
 import { aed, percent, QUOTATIONS, quotationTone, refreshSales, SUMMARY } from './shared';
+import { divideHalfEven } from '@modules/platform/money';
 
 type Row = QuotationJson;
 
@@ -100,7 +101,7 @@ export default function SalesScreen() {
         <StatCard label="Sales this month" icon={Wallet} value={figure(aed(s?.salesThisMonth))} hint="Invoiced from orders, excluding VAT." />
         <StatCard label="Orders to deliver" icon={Truck} value={figure(String(s?.ordersToDeliver ?? 0))} hint={s ? `${aed(s.toDeliverNet)} still to deliver.` : 'Confirmed, not fully delivered.'} />
         <StatCard label="Delivered, not invoiced" icon={ClipboardList} value={figure(aed(s?.deliveredNotInvoiced))} hint="Excluding VAT: invoice it from the order." />
-        <StatCard label="Conversion, 6 months" icon={Percent} value={figure(percent(decided ? Math.round((accepted * 10_000) / decided) : null))} hint={`${accepted} accepted of ${decided} decided.`} />
+        <StatCard label="Conversion, 6 months" icon={Percent} value={figure(percent(decided ? Number(divideHalfEven(BigInt(accepted) * 10_000n, BigInt(decided))) : null))} hint={`${accepted} accepted of ${decided} decided.`} />
         <StatCard label="Quotation to order" icon={Timer} value={figure(s?.averageDaysToOrder ? `${s.averageDaysToOrder} days` : '—')} hint="Average days from quotation to order." />
       </StatGrid>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

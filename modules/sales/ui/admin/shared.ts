@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Tone } from '@site/components/admin/table';
-import { formatAed, parseFils } from '@modules/platform/money';
+import { divideHalfEven, formatAed, parseFils } from '@modules/platform/money';
 import { parseQuantity, type OrderStatus, type QuotationStatus } from '../../contract';
 
 export const BASE = '/api/admin/sales';
@@ -49,4 +49,9 @@ export const QUANTITY_TYPED = 'Type a quantity above zero, with up to 3 decimal 
 export const AMOUNT_TYPED = 'Type an amount in AED, like 1,250 or 1,250.50.';
 
 /** Basis points as a percentage a person reads: 3333 → "33.3%". */
-export const percent = (bps: number | null) => (bps === null ? '—' : `${(bps / 100).toFixed(1)}%`);
+/** Basis points as a percentage to one fixed place, half-even, no floats: 6667 → "66.7%", 7500 → "75.0%". */
+export function percent(bps: number | null): string {
+  if (bps === null) return '—';
+  const tenths = divideHalfEven(BigInt(bps), 10n);
+  return `${tenths / 10n}.${tenths % 10n}%`;
+}
