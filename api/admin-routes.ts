@@ -19,10 +19,10 @@ export const adminRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin' })
     .use(authPlugin(deps))
-    .get('/waitlist', ({ query }) => listAdminWaitlist(db, query), { auth: 'admin', query: adminWaitlistQuery })
-    .get('/waitlist/export', ({ query }) => csvResponse(exportName('waitlist'), WAITLIST_CSV_HEADER, waitlistCsvRows(db, query)), { auth: 'admin', query: adminWaitlistQuery })
-    .get('/contact-messages', ({ query }) => listAdminContactMessages(db, query), { auth: 'admin', query: adminContactMessagesQuery })
-    .get('/contact-messages/export', ({ query }) => csvResponse(exportName('contact-messages'), CONTACT_MESSAGES_CSV_HEADER, contactMessagesCsvRows(db, query)), { auth: 'admin', query: adminContactMessagesQuery })
-    .get('/outbox', ({ query }) => listAdminOutbox(db, query), { auth: 'admin', query: adminOutboxQuery })
-    .get('/outbox/export', ({ query }) => csvResponse(exportName('email-outbox'), OUTBOX_CSV_HEADER, outboxCsvRows(db, query)), { auth: 'admin', query: adminOutboxQuery });
+    .get('/waitlist', ({ query }) => listAdminWaitlist(db, query), { auth: 'messages:read', query: adminWaitlistQuery })
+    .get('/waitlist/export', ({ query }) => csvResponse(exportName('waitlist'), WAITLIST_CSV_HEADER, waitlistCsvRows(db, query)), { auth: 'messages:read', query: adminWaitlistQuery })
+    .get('/contact-messages', ({ query }) => listAdminContactMessages(db, query), { auth: 'messages:read', query: adminContactMessagesQuery })
+    .get('/contact-messages/export', ({ query }) => csvResponse(exportName('contact-messages'), CONTACT_MESSAGES_CSV_HEADER, contactMessagesCsvRows(db, query)), { auth: 'messages:read', query: adminContactMessagesQuery })
+    .get('/outbox', ({ query }) => listAdminOutbox(db, query), { auth: 'messages:read', query: adminOutboxQuery })
+    .get('/outbox/export', ({ query }) => csvResponse(exportName('email-outbox'), OUTBOX_CSV_HEADER, outboxCsvRows(db, query)), { auth: 'messages:read', query: adminOutboxQuery });
 };

@@ -34,11 +34,11 @@ export const analyticsRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin/analytics', name: 'analytics' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/metrics', ({ query }) => groupedMetrics(db, query), { auth: 'admin', query: metricsQuery.omit({ keys: true }) })
-    .post('/metrics', ({ body }) => groupedMetrics(db, body), { auth: 'admin', body: metricsQuery })
-    .get('/series', ({ query }) => seriesForWidget(db, query), { auth: 'admin', query: seriesRouteQuery })
-    .get('/dashboards', ({ user, query }) => listDashboards(db, user.id, query), { auth: 'admin', query: dashboardsListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/metrics', ({ query }) => groupedMetrics(db, query), { auth: 'finance:read', query: metricsQuery.omit({ keys: true }) })
+    .post('/metrics', ({ body }) => groupedMetrics(db, body), { auth: 'finance:read', body: metricsQuery })
+    .get('/series', ({ query }) => seriesForWidget(db, query), { auth: 'finance:read', query: seriesRouteQuery })
+    .get('/dashboards', ({ user, query }) => listDashboards(db, user.id, query), { auth: 'finance:read', query: dashboardsListQuery })
     .post(
       '/dashboards',
       async ({ user, body, set }) => {
@@ -46,10 +46,10 @@ export const analyticsRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return created;
       },
-      { auth: 'admin', body: createDashboardInput },
+      { auth: 'finance:write', body: createDashboardInput },
     )
-    .get('/dashboards/:id', ({ user, params }) => getDashboard(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .patch('/dashboards/:id', ({ user, params, body }) => updateDashboard(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: updateDashboardInput })
-    .put('/dashboards/:id/layout', ({ user, params, body }) => saveLayout(db, user.id, params.id, body.layout), { auth: 'admin', params: idParam, body: layoutSaveInput })
-    .delete('/dashboards/:id', ({ user, params }) => deleteDashboard(db, user.id, params.id), { auth: 'admin', params: idParam });
+    .get('/dashboards/:id', ({ user, params }) => getDashboard(db, user.id, params.id), { auth: 'finance:read', params: idParam })
+    .patch('/dashboards/:id', ({ user, params, body }) => updateDashboard(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: updateDashboardInput })
+    .put('/dashboards/:id/layout', ({ user, params, body }) => saveLayout(db, user.id, params.id, body.layout), { auth: 'finance:write', params: idParam, body: layoutSaveInput })
+    .delete('/dashboards/:id', ({ user, params }) => deleteDashboard(db, user.id, params.id), { auth: 'finance:write', params: idParam });
 };

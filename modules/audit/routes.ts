@@ -13,5 +13,5 @@ import { AUDIT_CSV_HEADER, auditCsvRows, listAudit } from './service';
 export const auditRoutes = (deps: { db: Db }) =>
   new Elysia({ prefix: '/api/admin/audit' })
     .use(authPlugin(deps))
-    .get('/', ({ query }) => listAudit(deps.db, query), { auth: 'admin', query: auditListQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('audit-log'), AUDIT_CSV_HEADER, auditCsvRows(deps.db, query)), { auth: 'admin', query: auditListQuery });
+    .get('/', ({ query }) => listAudit(deps.db, query), { auth: 'audit:read', query: auditListQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('audit-log'), AUDIT_CSV_HEADER, auditCsvRows(deps.db, query)), { auth: 'audit:read', query: auditListQuery });

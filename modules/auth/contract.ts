@@ -1,3 +1,4 @@
+import { ROLES, type Permission, type Role } from './permissions-contract';
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
 
@@ -7,12 +8,14 @@ export type CurrentUser = {
   firstName: string;
   lastName: string;
   email: string;
-  role: 'admin' | 'investor';
+  role: Role;
   mfaEnabled: boolean;
   /** This staff account must use two-factor verification; until mfaEnabled, only the MFA setup flow answers. */
   mfaRequired?: boolean;
   kycStatus: string;
   unicode: string;
+  /** A staff account's permissions (its role's, permissions.ts); absent for investors. */
+  permissions?: Permission[];
 };
 
 /** A staff account that must use two-factor verification and has not set it up: it may only do that. */
@@ -121,7 +124,7 @@ export const adminUsersQuery = listQuery({
   sort: ADMIN_USER_SORTS,
   defaultSort: '-createdAt',
   filters: {
-    role: z.enum(['admin', 'investor'], { error: 'role must be admin or investor' }).optional(),
+    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }).optional(),
     kycStatus: z.string().trim().max(40, 'kycStatus is too long').optional(),
   },
 });

@@ -1,6 +1,7 @@
 export { authRoutes } from './routes';
-export { accessDenial, authPlugin, type Access } from './plugin';
-export { isStaffRole, mfaRequiredFor, mfaSetupRequiredFor, staffMfaRequired } from './staff-mfa';
+export { accessDenial, authPlugin, declaredAccess, type Access } from './plugin';
+export * from './permissions-contract';
+export { mfaRequiredFor, mfaSetupRequiredFor, staffMfaRequired } from './staff-mfa';
 export { createSession, forgetCachedSessions, loadSession, toCurrentUser, type UserRow } from './sessions';
 export * from './contract';
 export { POLICIES, publicWriteChecks, takeAttempt, type Check, type Policy } from './throttle';

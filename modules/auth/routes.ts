@@ -198,6 +198,6 @@ export const authRoutes = (deps: { db: Db }) => {
       const code = h.get('cf-ipcountry') ?? h.get('x-vercel-ip-country') ?? h.get('x-country-code');
       return { country_code: code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null };
     })
-    .get('/api/admin/users', ({ query }) => listAdminUsers(db, query), { auth: 'admin', query: adminUsersQuery })
-    .get('/api/admin/users/export', ({ query }) => csvResponse(exportName('users'), ADMIN_USERS_CSV_HEADER, adminUsersCsvRows(db, query)), { auth: 'admin', query: adminUsersQuery });
+    .get('/api/admin/users', ({ query }) => listAdminUsers(db, query), { auth: 'investors:read', query: adminUsersQuery })
+    .get('/api/admin/users/export', ({ query }) => csvResponse(exportName('users'), ADMIN_USERS_CSV_HEADER, adminUsersCsvRows(db, query)), { auth: 'investors:read', query: adminUsersQuery });
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const userRole = pgEnum('user_role', ['admin', 'investor']);
+export const userRole = pgEnum('user_role', ['admin', 'investor', 'finance', 'compliance', 'operations', 'support', 'auditor']);
 
 /** A person who can sign in. The accounts capability owns this table. */
 export const users = pgTable(
@@ -18,6 +18,8 @@ export const users = pgTable(
     /** The user's unique public ID, shown after signup (e.g. MZ-4F7K2Q). */
     unicode: text('unicode').notNull(),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Staff created from an invitation must use MFA whatever the environment's policy (staff-mfa.ts). */
+    mfaMandatory: boolean('mfa_mandatory').notNull().default(false),
     /** 'email' or 'authenticator' while MFA is on. */
     mfaMethod: text('mfa_method'),
     totpSecret: text('totp_secret'),

@@ -3,6 +3,7 @@ import type { Db } from '@db/client';
 import { randomToken, SESSION_TTL_SECONDS, sha256 } from '@api/cookies';
 import type { CurrentUser } from './contract';
 import { sessions, users } from './schema';
+import { isStaffRole, permissionsOf } from './permissions-contract';
 import { mfaRequiredFor } from './staff-mfa';
 
 export type SessionInfo = { idHash: string; userId: string; mfaPending: boolean; mfaAttempts: number; expiresAt: Date };
@@ -19,6 +20,7 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     mfaRequired: mfaRequiredFor(u),
     kycStatus: u.kycStatus,
     unicode: u.unicode,
+    ...(isStaffRole(u.role) ? { permissions: permissionsOf(u.role) } : {}),
   };
 }
 

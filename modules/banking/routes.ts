@@ -55,8 +55,8 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
   };
   return new Elysia({ prefix: '/api/admin/bank-accounts' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', async () => ({ items: await listBankAccounts(db) }), { auth: 'admin' })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', async () => ({ items: await listBankAccounts(db) }), { auth: 'finance:read' })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -64,13 +64,13 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
         set.status = 201;
         return account;
       },
-      { auth: 'admin', body: createBankAccountInput },
+      { auth: 'finance:write', body: createBankAccountInput },
     )
     .get('/:id/csv-mapping', async ({ params }) => {
       await bankAccountOr404(db, params.id);
       return { mapping: await getCsvMapping(db, params.id) };
-    }, { auth: 'admin', params: accountParam })
-    .put('/:id/csv-mapping', async ({ user, params, body }) => ({ mapping: await putCsvMapping(db, user.id, params.id, body) }), { auth: 'admin', params: accountParam, body: csvMappingInput })
+    }, { auth: 'finance:read', params: accountParam })
+    .put('/:id/csv-mapping', async ({ user, params, body }) => ({ mapping: await putCsvMapping(db, user.id, params.id, body) }), { auth: 'finance:write', params: accountParam, body: csvMappingInput })
     .post(
       '/:id/statements',
       async ({ user, params, body, set }) => {
@@ -79,7 +79,7 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
         set.status = 201;
         return result;
       },
-      { auth: 'admin', params: accountParam, parse: statementFormParser(db) },
+      { auth: 'finance:write', params: accountParam, parse: statementFormParser(db) },
     )
     .post(
       '/:id/statements/preview',
@@ -88,13 +88,13 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
         const upload = await readUpload(body, false);
         return previewStatement(db, params.id, upload.bytes, upload.mapping);
       },
-      { auth: 'admin', params: accountParam, parse: statementFormParser(db) },
+      { auth: 'finance:write', params: accountParam, parse: statementFormParser(db) },
     )
-    .get('/:id/statements', ({ params, query }) => listStatements(db, params.id, query), { auth: 'admin', params: accountParam, query: statementsListQuery })
-    .get('/:id/statements/export', ({ params, query }) => csvFor(params.id, 'bank-statements', STATEMENTS_CSV_HEADER, () => statementCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementsListQuery })
-    .get('/:id/lines', ({ params, query }) => listStatementLines(db, params.id, query), { auth: 'admin', params: accountParam, query: statementLinesListQuery })
-    .get('/:id/lines/export', ({ params, query }) => csvFor(params.id, 'bank-statement-lines', LINES_CSV_HEADER, () => statementLineCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: statementLinesListQuery })
-    .get('/:id/reconciliation', ({ params, query }) => getReconciliation(db, sources, params.id, query), { auth: 'admin', params: accountParam, query: reconciliationQuery })
+    .get('/:id/statements', ({ params, query }) => listStatements(db, params.id, query), { auth: 'finance:read', params: accountParam, query: statementsListQuery })
+    .get('/:id/statements/export', ({ params, query }) => csvFor(params.id, 'bank-statements', STATEMENTS_CSV_HEADER, () => statementCsvRows(db, params.id, query)), { auth: 'finance:read', params: accountParam, query: statementsListQuery })
+    .get('/:id/lines', ({ params, query }) => listStatementLines(db, params.id, query), { auth: 'finance:read', params: accountParam, query: statementLinesListQuery })
+    .get('/:id/lines/export', ({ params, query }) => csvFor(params.id, 'bank-statement-lines', LINES_CSV_HEADER, () => statementLineCsvRows(db, params.id, query)), { auth: 'finance:read', params: accountParam, query: statementLinesListQuery })
+    .get('/:id/reconciliation', ({ params, query }) => getReconciliation(db, sources, params.id, query), { auth: 'finance:read', params: accountParam, query: reconciliationQuery })
     .get(
       '/:id/reconciliation/report',
       async ({ params, query }) => {
@@ -102,14 +102,14 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
         if (query.format !== 'csv') return report;
         return reportCsv(report, (await bankAccountOr404(db, params.id)).name);
       },
-      { auth: 'admin', params: accountParam, query: reportQuery },
+      { auth: 'finance:read', params: accountParam, query: reportQuery },
     )
-    .post('/:id/lines/:lineId/match', ({ user, params, body }) => matchLine(db, sources, user.id, params.id, params.lineId, body.candidateKey), { auth: 'admin', params: lineParam, body: matchInput })
-    .post('/:id/lines/:lineId/create-entry', ({ user, params, body }) => createEntryForLine(db, user.id, params.id, params.lineId, body), { auth: 'admin', params: lineParam, body: createEntryInput })
-    .post('/:id/lines/:lineId/ignore', ({ user, params, body }) => ignoreLine(db, user.id, params.id, params.lineId, body.reason), { auth: 'admin', params: lineParam, body: ignoreInput })
-    .post('/:id/lines/:lineId/unmatch', ({ user, params }) => unmatchLine(db, user.id, params.id, params.lineId), { auth: 'admin', params: lineParam })
-    .get('/:id/rules', ({ params, query }) => listRules(db, params.id, query), { auth: 'admin', params: accountParam, query: rulesListQuery })
-    .get('/:id/rules/export', ({ params, query }) => csvFor(params.id, 'bank-rules', RULES_CSV_HEADER, () => ruleCsvRows(db, params.id, query)), { auth: 'admin', params: accountParam, query: rulesListQuery })
+    .post('/:id/lines/:lineId/match', ({ user, params, body }) => matchLine(db, sources, user.id, params.id, params.lineId, body.candidateKey), { auth: 'finance:write', params: lineParam, body: matchInput })
+    .post('/:id/lines/:lineId/create-entry', ({ user, params, body }) => createEntryForLine(db, user.id, params.id, params.lineId, body), { auth: 'finance:write', params: lineParam, body: createEntryInput })
+    .post('/:id/lines/:lineId/ignore', ({ user, params, body }) => ignoreLine(db, user.id, params.id, params.lineId, body.reason), { auth: 'finance:write', params: lineParam, body: ignoreInput })
+    .post('/:id/lines/:lineId/unmatch', ({ user, params }) => unmatchLine(db, user.id, params.id, params.lineId), { auth: 'finance:write', params: lineParam })
+    .get('/:id/rules', ({ params, query }) => listRules(db, params.id, query), { auth: 'finance:read', params: accountParam, query: rulesListQuery })
+    .get('/:id/rules/export', ({ params, query }) => csvFor(params.id, 'bank-rules', RULES_CSV_HEADER, () => ruleCsvRows(db, params.id, query)), { auth: 'finance:read', params: accountParam, query: rulesListQuery })
     .post(
       '/:id/rules',
       async ({ user, params, body, set }) => {
@@ -117,9 +117,9 @@ export const bankingRoutes = (deps: { db: Db; matchSources?: MatchSource[] }) =>
         set.status = 201;
         return rule;
       },
-      { auth: 'admin', params: accountParam, body: ruleInput },
+      { auth: 'finance:write', params: accountParam, body: ruleInput },
     )
-    .put('/:id/rules/:ruleId', ({ user, params, body }) => updateRule(db, user.id, params.id, params.ruleId, body), { auth: 'admin', params: ruleParam, body: ruleInput })
-    .patch('/:id/rules/:ruleId', ({ user, params, body }) => setRuleActive(db, user.id, params.id, params.ruleId, body.active), { auth: 'admin', params: ruleParam, body: ruleActiveInput })
-    .delete('/:id/rules/:ruleId', ({ user, params }) => deleteRule(db, user.id, params.id, params.ruleId), { auth: 'admin', params: ruleParam });
+    .put('/:id/rules/:ruleId', ({ user, params, body }) => updateRule(db, user.id, params.id, params.ruleId, body), { auth: 'finance:write', params: ruleParam, body: ruleInput })
+    .patch('/:id/rules/:ruleId', ({ user, params, body }) => setRuleActive(db, user.id, params.id, params.ruleId, body.active), { auth: 'finance:write', params: ruleParam, body: ruleActiveInput })
+    .delete('/:id/rules/:ruleId', ({ user, params }) => deleteRule(db, user.id, params.id, params.ruleId), { auth: 'finance:write', params: ruleParam });
 };

@@ -17,7 +17,7 @@ const tooLarge = () => new AppError('payload_too_large', statementMessages.tooLa
 export const statementFormParser = (db: Db) =>
   async function parse({ request, contentType }: { request: Request; contentType?: string }) {
     if (!contentType?.toLowerCase().startsWith('multipart/form-data')) return;
-    await sessionGate(db, 'admin')({ cookie: { [SESSION_COOKIE]: { value: parseCookieHeader(request.headers.get('cookie'))[SESSION_COOKIE] } } });
+    await sessionGate(db, 'staff')({ cookie: { [SESSION_COOKIE]: { value: parseCookieHeader(request.headers.get('cookie'))[SESSION_COOKIE] } } });
     const limit = MAX_STATEMENT_BYTES + FORM_SLACK;
     let bytes: Uint8Array<ArrayBuffer>;
     try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError } from '@api/errors';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {
   copyBudgetInput,
@@ -53,28 +53,28 @@ export const budgetRoutes = (deps: { db: Db }) => {
     .onTransform(async ({ cookie }) => {
       const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-      if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+      if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
     .use(auditTrail(deps, '/api/admin/budgets', budgetTrail))
     .get('/', async () => {
       const items = await budgets.listBudgets(db);
       return { items, total: items.length };
-    }, { auth: 'admin' })
+    }, { auth: 'finance:read' })
     .post('/', async ({ body, user, set }) => {
       set.status = 201;
       return budgets.createBudget(db, body, user.id);
-    }, { auth: 'admin', body: createBudgetInput })
-    .get('/vs-actual', ({ query }) => budgets.versusActual(db, query), { auth: 'admin', query: versusActualQuery })
-    .get('/cost-centers/actuals', ({ query }) => budgets.costCenterReport(db, query), { auth: 'admin', query: costCenterReportQuery })
-    .get('/cost-centers/lines', ({ query }) => budgets.costCenterLines(db, query), { auth: 'admin', query: costCenterLinesQuery })
-    .get('/:year', ({ params }) => budgets.getBudget(db, params.year), { auth: 'admin', params: yearParam })
-    .patch('/:year', ({ params, body }) => budgets.updateBudget(db, params.year, body), { auth: 'admin', params: yearParam, body: updateBudgetInput })
+    }, { auth: 'finance:write', body: createBudgetInput })
+    .get('/vs-actual', ({ query }) => budgets.versusActual(db, query), { auth: 'finance:read', query: versusActualQuery })
+    .get('/cost-centers/actuals', ({ query }) => budgets.costCenterReport(db, query), { auth: 'finance:read', query: costCenterReportQuery })
+    .get('/cost-centers/lines', ({ query }) => budgets.costCenterLines(db, query), { auth: 'finance:read', query: costCenterLinesQuery })
+    .get('/:year', ({ params }) => budgets.getBudget(db, params.year), { auth: 'finance:read', params: yearParam })
+    .patch('/:year', ({ params, body }) => budgets.updateBudget(db, params.year, body), { auth: 'finance:write', params: yearParam, body: updateBudgetInput })
     .delete('/:year', async ({ params }) => {
       await budgets.deleteBudget(db, params.year);
       return { success: true, message: `The ${params.year} budget and all its amounts were deleted.` };
-    }, { auth: 'admin', params: yearParam })
-    .get('/:year/grid', ({ params, query }) => budgets.budgetGrid(db, params.year, query.costCenter), { auth: 'admin', params: yearParam, query: gridQuery })
-    .put('/:year/cells', ({ params, body, user }) => budgets.saveCells(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: saveCellsInput })
-    .post('/:year/copy-from-last-year', ({ params, body, user }) => budgets.copyFromLastYear(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: copyBudgetInput })
-    .post('/:year/import', ({ params, body, user }) => budgets.importCsv(db, params.year, body, user.id), { auth: 'admin', params: yearParam, body: importCsvInput });
+    }, { auth: 'finance:write', params: yearParam })
+    .get('/:year/grid', ({ params, query }) => budgets.budgetGrid(db, params.year, query.costCenter), { auth: 'finance:read', params: yearParam, query: gridQuery })
+    .put('/:year/cells', ({ params, body, user }) => budgets.saveCells(db, params.year, body, user.id), { auth: 'finance:write', params: yearParam, body: saveCellsInput })
+    .post('/:year/copy-from-last-year', ({ params, body, user }) => budgets.copyFromLastYear(db, params.year, body, user.id), { auth: 'finance:write', params: yearParam, body: copyBudgetInput })
+    .post('/:year/import', ({ params, body, user }) => budgets.importCsv(db, params.year, body, user.id), { auth: 'finance:write', params: yearParam, body: importCsvInput });
 };

@@ -40,12 +40,12 @@ export const communicationsRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   const admin = new Elysia({ prefix: '/api/admin/communications' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/threads', ({ query, user }) => listThreads(db, query, user.id), { auth: 'admin', query: threadsListQuery })
-    .get('/threads/export', ({ query, user }) => csvResponse(exportName('conversations'), THREADS_CSV_HEADER, threadCsvRows(db, query, user.id)), { auth: 'admin', query: threadsListQuery })
-    .get('/threads/:id', ({ params }) => getThread(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/threads/:id', ({ params, body, user }) => updateThread(db, params.id, body, user.id), { auth: 'admin', params: idParam, body: updateThreadInput })
-    .post('/threads/:id/read', ({ params }) => markThreadRead(db, params.id), { auth: 'admin', params: idParam })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/threads', ({ query, user }) => listThreads(db, query, user.id), { auth: 'messages:read', query: threadsListQuery })
+    .get('/threads/export', ({ query, user }) => csvResponse(exportName('conversations'), THREADS_CSV_HEADER, threadCsvRows(db, query, user.id)), { auth: 'messages:read', query: threadsListQuery })
+    .get('/threads/:id', ({ params }) => getThread(db, params.id), { auth: 'messages:read', params: idParam })
+    .patch('/threads/:id', ({ params, body, user }) => updateThread(db, params.id, body, user.id), { auth: 'messages:write', params: idParam, body: updateThreadInput })
+    .post('/threads/:id/read', ({ params }) => markThreadRead(db, params.id), { auth: 'messages:write', params: idParam })
     .post(
       '/threads/:id/reply',
       async ({ params, body, user, set }) => {
@@ -53,7 +53,7 @@ export const communicationsRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return thread;
       },
-      { auth: 'admin', params: idParam, body: replyInput },
+      { auth: 'messages:write', params: idParam, body: replyInput },
     )
     .post(
       '/inbound',
@@ -62,18 +62,18 @@ export const communicationsRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return thread;
       },
-      { auth: 'admin', body: inboundInput },
+      { auth: 'messages:write', body: inboundInput },
     )
-    .get('/staff', () => listStaff(db), { auth: 'admin' })
+    .get('/staff', () => listStaff(db), { auth: 'messages:read' })
     .get(
       '/recipients',
       async ({ query }): Promise<RecipientCountJson> => {
         const segment = segmentSchema.parse(query);
         return { segment, segmentLabel: await segmentLabel(db, segment), count: await segmentCount(db, segment) };
       },
-      { auth: 'admin', query: segmentQuery.pipe(segmentSchema) },
+      { auth: 'messages:read', query: segmentQuery.pipe(segmentSchema) },
     )
-    .get('/announcements', ({ query }) => listAnnouncements(db, query), { auth: 'admin', query: announcementsListQuery })
+    .get('/announcements', ({ query }) => listAnnouncements(db, query), { auth: 'messages:read', query: announcementsListQuery })
     .post(
       '/announcements',
       async ({ body, user, set }) => {
@@ -81,11 +81,11 @@ export const communicationsRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return result;
       },
-      { auth: 'admin', body: announcementInput },
+      { auth: 'messages:write', body: announcementInput },
     )
-    .get('/announcements/:id', ({ params }) => getAnnouncement(db, params.id), { auth: 'admin', params: idParam })
-    .post('/announcements/:id/cancel', ({ params, user }) => cancelAnnouncement(db, params.id, user.id), { auth: 'admin', params: idParam })
-    .get('/templates', ({ query }) => listTemplates(db, query), { auth: 'admin', query: templatesListQuery })
+    .get('/announcements/:id', ({ params }) => getAnnouncement(db, params.id), { auth: 'messages:read', params: idParam })
+    .post('/announcements/:id/cancel', ({ params, user }) => cancelAnnouncement(db, params.id, user.id), { auth: 'messages:write', params: idParam })
+    .get('/templates', ({ query }) => listTemplates(db, query), { auth: 'messages:read', query: templatesListQuery })
     .post(
       '/templates',
       async ({ body, user, set }) => {
@@ -93,11 +93,11 @@ export const communicationsRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return result;
       },
-      { auth: 'admin', body: templateInput },
+      { auth: 'messages:write', body: templateInput },
     )
-    .get('/templates/:id', ({ params }) => getTemplate(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/templates/:id', ({ params, body, user }) => updateTemplate(db, params.id, body, user.id), { auth: 'admin', params: idParam, body: updateTemplateInput })
-    .delete('/templates/:id', ({ params, user }) => deleteTemplate(db, params.id, user.id), { auth: 'admin', params: idParam });
+    .get('/templates/:id', ({ params }) => getTemplate(db, params.id), { auth: 'messages:read', params: idParam })
+    .patch('/templates/:id', ({ params, body, user }) => updateTemplate(db, params.id, body, user.id), { auth: 'messages:write', params: idParam, body: updateTemplateInput })
+    .delete('/templates/:id', ({ params, user }) => deleteTemplate(db, params.id, user.id), { auth: 'messages:write', params: idParam });
 
   const open = new Elysia({ prefix: '/api/communications' })
     .get('/unsubscribe', ({ query }) => unsubscribeStatus(db, query.token), { query: unsubscribeInput })

@@ -99,13 +99,13 @@ export const communityRoutes = (deps: { db: Db }) => {
  */
 export const communityAdminRoutes = (deps: { db: Db }) => {
   const { db } = deps;
-  const guard = { auth: 'admin' as const, params: idParam, body: reasonInput };
+  const guard = { auth: 'messages:read' as const, params: idParam, body: reasonInput };
   return new Elysia({ prefix: '/api/admin/community' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/reports', ({ query }) => listReports(db, query), { auth: 'admin', query: reportsListQuery })
-    .get('/posts', ({ query }) => listPosts(db, query), { auth: 'admin', query: postsListQuery })
-    .get('/bans', ({ query }) => listBans(db, query), { auth: 'admin', query: bansListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/reports', ({ query }) => listReports(db, query), { auth: 'messages:read', query: reportsListQuery })
+    .get('/posts', ({ query }) => listPosts(db, query), { auth: 'messages:read', query: postsListQuery })
+    .get('/bans', ({ query }) => listBans(db, query), { auth: 'messages:read', query: bansListQuery })
     .post('/posts/:id/hide', ({ user, params, body }) => hidePost(db, user, params.id, body.reason, true), guard)
     .post('/posts/:id/unhide', ({ user, params, body }) => hidePost(db, user, params.id, body.reason, false), guard)
     .post('/threads/:id/lock', ({ user, params, body }) => lockThread(db, user, params.id, body.reason, true), guard)

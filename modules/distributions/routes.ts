@@ -43,8 +43,8 @@ export const distributionRoutes = (deps: { db: Db }) => {
 
   const books = new Elysia({ prefix: '/api/admin/property-books' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/:propertyId', ({ params, query }) => propertyPnl(db, params.propertyId, query, 'admin'), { auth: 'admin', params: propertyParam, query: pnlQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/:propertyId', ({ params, query }) => propertyPnl(db, params.propertyId, query, 'admin'), { auth: 'finance:read', params: propertyParam, query: pnlQuery })
     .post(
       '/:propertyId/records',
       async ({ user, params, body, set }) => {
@@ -52,19 +52,19 @@ export const distributionRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return record;
       },
-      { auth: 'admin', params: propertyParam, body: recordInput },
+      { auth: 'finance:write', params: propertyParam, body: recordInput },
     )
-    .post('/records/:id/reverse', ({ user, params, body }) => reverseRecord(db, user.id, params.id, body.reason), { auth: 'admin', params: idParam, body: reverseRecordInput })
-    .put('/:propertyId/months/:period', ({ user, params, body }) => setMonth(db, user.id, params.propertyId, params.period, body), { auth: 'admin', params: monthParams, body: monthInput })
-    .put('/:propertyId/reserve', ({ user, params, body }) => setReserve(db, user.id, params.propertyId, body.reserveBps), { auth: 'admin', params: propertyParam, body: reserveInput });
+    .post('/records/:id/reverse', ({ user, params, body }) => reverseRecord(db, user.id, params.id, body.reason), { auth: 'finance:write', params: idParam, body: reverseRecordInput })
+    .put('/:propertyId/months/:period', ({ user, params, body }) => setMonth(db, user.id, params.propertyId, params.period, body), { auth: 'finance:write', params: monthParams, body: monthInput })
+    .put('/:propertyId/reserve', ({ user, params, body }) => setReserve(db, user.id, params.propertyId, body.reserveBps), { auth: 'finance:write', params: propertyParam, body: reserveInput });
 
   const runs = new Elysia({ prefix: '/api/admin/distributions' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => listRuns(db, query), { auth: 'admin', query: distributionsListQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('distributions'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'admin', query: distributionsListQuery })
-    .get('/summary', () => distributionSummary(db), { auth: 'admin' })
-    .get('/preview', ({ query }) => previewRun(db, query), { auth: 'admin', query: previewQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => listRuns(db, query), { auth: 'finance:read', query: distributionsListQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('distributions'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'finance:read', query: distributionsListQuery })
+    .get('/summary', () => distributionSummary(db), { auth: 'finance:read' })
+    .get('/preview', ({ query }) => previewRun(db, query), { auth: 'finance:read', query: previewQuery })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -72,12 +72,12 @@ export const distributionRoutes = (deps: { db: Db }) => {
         set.status = status;
         return run;
       },
-      { auth: 'admin', body: createDistributionInput },
+      { auth: 'finance:write', body: createDistributionInput },
     )
-    .get('/:id', ({ params }) => getRun(db, params.id), { auth: 'admin', params: idParam })
-    .post('/:id/approve', ({ user, params }) => approveRun(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .post('/:id/cancel', ({ user, params }) => cancelRun(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .post('/:id/pay', ({ user, params }) => payRun(db, user.id, params.id), { auth: 'admin', params: idParam });
+    .get('/:id', ({ params }) => getRun(db, params.id), { auth: 'finance:read', params: idParam })
+    .post('/:id/approve', ({ user, params }) => approveRun(db, user.id, params.id), { auth: 'finance:write', params: idParam })
+    .post('/:id/cancel', ({ user, params }) => cancelRun(db, user.id, params.id), { auth: 'finance:write', params: idParam })
+    .post('/:id/pay', ({ user, params }) => payRun(db, user.id, params.id), { auth: 'finance:write', params: idParam });
 
   const investor = new Elysia({ prefix: '/api/distributions' })
     .use(authPlugin(deps))

@@ -15,11 +15,11 @@ export const erpDashboardRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin/erp-dashboards', name: 'erp-dashboards' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/cash', ({ query }) => cashDashboard(db, query), { auth: 'admin', query: periodQuery })
-    .get('/revenue', ({ query }) => revenueDashboard(db, query), { auth: 'admin', query: periodQuery })
-    .get('/aum', ({ query }) => aumDashboard(db, query), { auth: 'admin', query: periodQuery })
-    .get('/receivables-payables', ({ query }) => receivablesPayablesDashboard(db, query), { auth: 'admin', query: periodQuery })
-    .get('/payroll', ({ query }) => payrollDashboard(db, query), { auth: 'admin', query: periodQuery })
-    .get('/budget', ({ query }) => budgetDashboard(db, query), { auth: 'admin', query: periodQuery });
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/cash', ({ query }) => cashDashboard(db, query), { auth: 'finance:read', query: periodQuery })
+    .get('/revenue', ({ query }) => revenueDashboard(db, query), { auth: 'finance:read', query: periodQuery })
+    .get('/aum', ({ query }) => aumDashboard(db, query), { auth: 'finance:read', query: periodQuery })
+    .get('/receivables-payables', ({ query }) => receivablesPayablesDashboard(db, query), { auth: 'finance:read', query: periodQuery })
+    .get('/payroll', ({ query }) => payrollDashboard(db, query), { auth: 'finance:read', query: periodQuery })
+    .get('/budget', ({ query }) => budgetDashboard(db, query), { auth: 'finance:read', query: periodQuery });
 };

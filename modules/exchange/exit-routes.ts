@@ -19,16 +19,16 @@ export const exitRoutes = (deps: { db: Db }) => {
 
   const admin = new Elysia({ prefix: '/api/admin/exchange/exits' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
+    .onTransform(sessionGate(db, 'staff'))
     .post(
       '/',
       async ({ user, body, set }) => {
         set.status = 201;
         return exitProperty(db, user.id, body);
       },
-      { auth: 'admin', body: exitInput },
+      { auth: 'operations:write', body: exitInput },
     )
-    .get('/:id', ({ params }) => getExit(db, params.id), { auth: 'admin', params: idParam });
+    .get('/:id', ({ params }) => getExit(db, params.id), { auth: 'operations:read', params: idParam });
 
   const holder = new Elysia({ prefix: '/api/exchange/exits' })
     .use(authPlugin(deps))

@@ -33,9 +33,9 @@ export const poolRoutes = (deps: { db: Db }) => {
 
   const admin = new Elysia({ prefix: '/api/admin/exchange/pool' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', () => getPool(db), { auth: 'admin' })
-    .put('/', ({ user, body }) => updatePool(db, user.id, body), { auth: 'admin', body: poolBudgetInput });
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', () => getPool(db), { auth: 'operations:read' })
+    .put('/', ({ user, body }) => updatePool(db, user.id, body), { auth: 'operations:write', body: poolBudgetInput });
 
   return new Elysia().use(investor).use(admin);
 };

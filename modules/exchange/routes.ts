@@ -21,14 +21,14 @@ export const exchangeRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   const admin = new Elysia({ prefix: '/api/admin/exchange' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/markets', async () => ({ items: await adminMarkets(db) }), { auth: 'admin' })
-    .put('/markets/:id', ({ user, params, body }) => updateMarket(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: marketUpdateInput })
-    .get('/orders', ({ query }) => adminOrders(db, query), { auth: 'admin', query: adminOrdersQuery })
-    .get('/orders/export', ({ query }) => csvResponse(exportName('exchange-orders'), ORDERS_CSV_HEADER, orderCsvRows(db, query)), { auth: 'admin', query: adminOrdersQuery })
-    .delete('/orders/:id', ({ user, params, body }) => cancelOrder(db, { userId: user.id, admin: true }, params.id, body.reason), { auth: 'admin', params: idParam, body: adminCancelInput })
-    .get('/trades', ({ query }) => adminTrades(db, query), { auth: 'admin', query: adminTradesQuery })
-    .get('/trades/export', ({ query }) => csvResponse(exportName('exchange-trades'), TRADES_CSV_HEADER, tradeCsvRows(db, query)), { auth: 'admin', query: adminTradesQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/markets', async () => ({ items: await adminMarkets(db) }), { auth: 'operations:read' })
+    .put('/markets/:id', ({ user, params, body }) => updateMarket(db, user.id, params.id, body), { auth: 'operations:write', params: idParam, body: marketUpdateInput })
+    .get('/orders', ({ query }) => adminOrders(db, query), { auth: 'operations:read', query: adminOrdersQuery })
+    .get('/orders/export', ({ query }) => csvResponse(exportName('exchange-orders'), ORDERS_CSV_HEADER, orderCsvRows(db, query)), { auth: 'operations:read', query: adminOrdersQuery })
+    .delete('/orders/:id', ({ user, params, body }) => cancelOrder(db, { userId: user.id, admin: true }, params.id, body.reason), { auth: 'operations:write', params: idParam, body: adminCancelInput })
+    .get('/trades', ({ query }) => adminTrades(db, query), { auth: 'operations:read', query: adminTradesQuery })
+    .get('/trades/export', ({ query }) => csvResponse(exportName('exchange-trades'), TRADES_CSV_HEADER, tradeCsvRows(db, query)), { auth: 'operations:read', query: adminTradesQuery })
     .post(
       '/pool/orders',
       async ({ user, body, set }) => {
@@ -38,10 +38,10 @@ export const exchangeRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return placed;
       },
-      { auth: 'admin', body: poolResaleInput },
+      { auth: 'operations:write', body: poolResaleInput },
     )
-    .get('/fees', () => feeIncome(db), { auth: 'admin' })
-    .get('/surveillance', async () => ({ items: await surveillance(db) }), { auth: 'admin' });
+    .get('/fees', () => feeIncome(db), { auth: 'operations:read' })
+    .get('/surveillance', async () => ({ items: await surveillance(db) }), { auth: 'operations:read' });
   const investor = new Elysia({ prefix: '/api/exchange' })
     .use(authPlugin(deps))
     .onTransform(sessionGate(db, 'user'))

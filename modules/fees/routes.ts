@@ -25,7 +25,7 @@ export const feeRoutes = (deps: { db: Db }) => {
 
   const admin = new Elysia({ prefix: '/api/admin/fees/platform' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
+    .onTransform(sessionGate(db, 'staff'))
     .post(
       '/run',
       async ({ user, body, set }) => {
@@ -33,18 +33,18 @@ export const feeRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return run!;
       },
-      { auth: 'admin', body: runInput },
+      { auth: 'finance:write', body: runInput },
     )
-    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'admin', query: feeRunsQuery })
-    .get('/runs/export', ({ query }) => csvResponse(exportName('platform-fee-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'admin', query: feeRunsQuery })
-    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'admin', params: idParam })
-    .get('/receivables', ({ query }) => listReceivables(db, query), { auth: 'admin', query: feeReceivablesQuery })
+    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'finance:read', query: feeRunsQuery })
+    .get('/runs/export', ({ query }) => csvResponse(exportName('platform-fee-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'finance:read', query: feeRunsQuery })
+    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'finance:read', params: idParam })
+    .get('/receivables', ({ query }) => listReceivables(db, query), { auth: 'finance:read', query: feeReceivablesQuery })
     .get('/receivables/export', ({ query }) => csvResponse(exportName('platform-fee-receivables'), RECEIVABLES_CSV_HEADER, receivableCsvRows(db, query)), {
-      auth: 'admin',
+      auth: 'finance:read',
       query: feeReceivablesQuery,
     })
-    .get('/preview', ({ query }) => previewRun(db, query.through), { auth: 'admin', query: previewQuery })
-    .get('/stats', () => feeStats(db), { auth: 'admin' });
+    .get('/preview', ({ query }) => previewRun(db, query.through), { auth: 'finance:read', query: previewQuery })
+    .get('/stats', () => feeStats(db), { auth: 'finance:read' });
 
   return new Elysia().use(investor).use(admin);
 };

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '@api/cookies';
 import { AppError } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
 import { recordAudit } from '../audit';
-import { accessDenial, loadSession } from '../auth';
+import { accessDenial, isStaffRole, loadSession } from '../auth';
 import { FILE_EXTENSIONS, type FileContentType } from './contract';
 import { getStoredFile, readStoredFile } from './service';
 
@@ -35,11 +35,11 @@ export const fileRoutes = (deps: { db: Db }) => {
         if (!found || found.session.mfaPending) throw unauthenticated();
         if (!row) throw new AppError(404, 'not_found', 'There is no such file.');
         const isOwner = row.ownerId === found.user.id;
-        const isAdmin = found.user.role === 'admin';
+        const isAdmin = isStaffRole(found.user.role);
         if (!isOwner && !isAdmin) throw forbidden();
         if (!isOwner) {
           // A staff account that must use MFA opens other people's documents only once it has it.
-          const denial = accessDenial(found, 'admin');
+          const denial = accessDenial(found, row.purpose === 'kyc_document' ? 'kyc:read' : 'overview:read');
           if (denial) throw new AppError(denial.status, denial.body.error, denial.body.message);
         }
         if (!isOwner) {

@@ -39,9 +39,9 @@ export const inventoryRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin/inventory' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/items', ({ query }) => listItems(db, query), { auth: 'admin', query: itemsListQuery })
-    .get('/items/export', ({ query }) => csvResponse(exportName('inventory-items'), ITEMS_CSV_HEADER, itemCsvRows(db, query)), { auth: 'admin', query: itemsListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/items', ({ query }) => listItems(db, query), { auth: 'finance:read', query: itemsListQuery })
+    .get('/items/export', ({ query }) => csvResponse(exportName('inventory-items'), ITEMS_CSV_HEADER, itemCsvRows(db, query)), { auth: 'finance:read', query: itemsListQuery })
     .post(
       '/items',
       async ({ user, body, set }) => {
@@ -49,13 +49,13 @@ export const inventoryRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return item;
       },
-      { auth: 'admin', body: createItemInput },
+      { auth: 'finance:write', body: createItemInput },
     )
-    .get('/items/:id', ({ params }) => getItem(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/items/:id', ({ user, params, body }) => updateItem(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: updateItemInput })
-    .get('/items/:id/ledger', ({ params }) => itemLedger(db, params.id), { auth: 'admin', params: idParam })
-    .get('/locations', ({ query }) => listLocations(db, query), { auth: 'admin', query: locationsListQuery })
-    .get('/locations/export', ({ query }) => csvResponse(exportName('inventory-locations'), LOCATIONS_CSV_HEADER, locationCsvRows(db, query)), { auth: 'admin', query: locationsListQuery })
+    .get('/items/:id', ({ params }) => getItem(db, params.id), { auth: 'finance:read', params: idParam })
+    .patch('/items/:id', ({ user, params, body }) => updateItem(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: updateItemInput })
+    .get('/items/:id/ledger', ({ params }) => itemLedger(db, params.id), { auth: 'finance:read', params: idParam })
+    .get('/locations', ({ query }) => listLocations(db, query), { auth: 'finance:read', query: locationsListQuery })
+    .get('/locations/export', ({ query }) => csvResponse(exportName('inventory-locations'), LOCATIONS_CSV_HEADER, locationCsvRows(db, query)), { auth: 'finance:read', query: locationsListQuery })
     .post(
       '/locations',
       async ({ user, body, set }) => {
@@ -63,10 +63,10 @@ export const inventoryRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return location;
       },
-      { auth: 'admin', body: createLocationInput },
+      { auth: 'finance:write', body: createLocationInput },
     )
-    .get('/moves', ({ query }) => listMoves(db, query), { auth: 'admin', query: movesListQuery })
-    .get('/moves/export', ({ query }) => csvResponse(exportName('stock-moves'), MOVES_CSV_HEADER, moveCsvRows(db, query)), { auth: 'admin', query: movesListQuery })
+    .get('/moves', ({ query }) => listMoves(db, query), { auth: 'finance:read', query: movesListQuery })
+    .get('/moves/export', ({ query }) => csvResponse(exportName('stock-moves'), MOVES_CSV_HEADER, moveCsvRows(db, query)), { auth: 'finance:read', query: movesListQuery })
     .post(
       '/moves',
       async ({ user, body, set, request }) => {
@@ -76,14 +76,14 @@ export const inventoryRoutes = (deps: { db: Db }) => {
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
       },
-      { auth: 'admin', body: createMoveInput },
+      { auth: 'finance:write', body: createMoveInput },
     )
-    .get('/stock', ({ query }) => stockOnHand(db, query), { auth: 'admin', query: stockListQuery })
-    .get('/valuation', ({ query }) => valuationAsOf(db, query.asOf), { auth: 'admin', query: valuationQuery })
-    .get('/reorder', () => reorderSuggestions(db), { auth: 'admin' })
+    .get('/stock', ({ query }) => stockOnHand(db, query), { auth: 'finance:read', query: stockListQuery })
+    .get('/valuation', ({ query }) => valuationAsOf(db, query.asOf), { auth: 'finance:read', query: valuationQuery })
+    .get('/reorder', () => reorderSuggestions(db), { auth: 'finance:read' })
     .post('/reorder/requests', async ({ user, body, set }) => {
       const result = await createReorderRequests(db, user.id, body.itemIds);
       set.status = 201;
       return result;
-    }, { auth: 'admin', body: reorderRequestInput });
+    }, { auth: 'finance:write', body: reorderRequestInput });
 };

@@ -42,12 +42,12 @@ export const investingRoutes = (deps: { db: Db }) => {
 
   const admin = new Elysia({ prefix: '/api/admin' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/investments', ({ query }) => listAdminInvestments(db, query), { auth: 'admin', query: adminInvestmentsQuery })
-    .get('/investments/export', ({ query }) => csvResponse(exportName('investments'), INVESTMENTS_CSV_HEADER, investmentCsvRows(db, query)), { auth: 'admin', query: adminInvestmentsQuery })
-    .get('/investors', ({ query }) => listAdminInvestors(db, query), { auth: 'admin', query: adminInvestorsQuery })
-    .get('/investors/export', ({ query }) => csvResponse(exportName('investors'), INVESTORS_CSV_HEADER, investorCsvRows(db, query)), { auth: 'admin', query: adminInvestorsQuery })
-    .get('/reconciliation', () => investing.reconciliation(db), { auth: 'admin' });
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/investments', ({ query }) => listAdminInvestments(db, query), { auth: 'operations:read', query: adminInvestmentsQuery })
+    .get('/investments/export', ({ query }) => csvResponse(exportName('investments'), INVESTMENTS_CSV_HEADER, investmentCsvRows(db, query)), { auth: 'operations:read', query: adminInvestmentsQuery })
+    .get('/investors', ({ query }) => listAdminInvestors(db, query), { auth: 'operations:read', query: adminInvestorsQuery })
+    .get('/investors/export', ({ query }) => csvResponse(exportName('investors'), INVESTORS_CSV_HEADER, investorCsvRows(db, query)), { auth: 'operations:read', query: adminInvestorsQuery })
+    .get('/reconciliation', () => investing.reconciliation(db), { auth: 'operations:read' });
 
   return new Elysia().use(investor).use(admin);
 };

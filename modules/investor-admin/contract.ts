@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../auth/permissions-contract';
 import { LIST_LIMIT_MAX, listMessages } from '../platform/list';
 
 /**
@@ -83,7 +84,7 @@ export type UserDetailJson = {
     firstName: string;
     lastName: string;
     phone: string | null;
-    role: 'admin' | 'investor';
+    role: Role;
     unicode: string;
     mfaEnabled: boolean;
     mfaMethod: string | null;

@@ -21,15 +21,15 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
   const done = async (id: string, message: string): Promise<UserActionResult> => ({ message, user: await getUserDetail(db, id) });
   return new Elysia({ prefix: '/api/admin/users/:id' })
     .use(authPlugin(deps))
-    .get('', ({ params }) => getUserDetail(db, params.id), { auth: 'admin', params: userIdParam })
-    .get('/:section', ({ params, query }) => listSection(db, params.id, params.section, query.limit, query.offset), { auth: 'admin', params: userSectionParam, query: userSectionQuery })
+    .get('', ({ params }) => getUserDetail(db, params.id), { auth: 'investors:read', params: userIdParam })
+    .get('/:section', ({ params, query }) => listSection(db, params.id, params.section, query.limit, query.offset), { auth: 'investors:read', params: userSectionParam, query: userSectionQuery })
     .post(
       '/suspend',
       async ({ user, params, body, request }) => {
         await suspendUser(db, actorOf(user, request), params.id, body.reason);
         return done(params.id, msg.suspended);
       },
-      { auth: 'admin', params: userIdParam, body: reasonInput },
+      { auth: 'investors:write', params: userIdParam, body: reasonInput },
     )
     .post(
       '/unsuspend',
@@ -37,7 +37,7 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
         await unsuspendUser(db, actorOf(user, request), params.id, body?.reason);
         return done(params.id, msg.unsuspended);
       },
-      { auth: 'admin', params: userIdParam, body: optionalReasonInput },
+      { auth: 'investors:write', params: userIdParam, body: optionalReasonInput },
     )
     .post(
       '/reset-mfa',
@@ -45,7 +45,7 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
         await resetUserMfa(db, actorOf(user, request), params.id, body.reason);
         return done(params.id, msg.mfaReset);
       },
-      { auth: 'admin', params: userIdParam, body: reasonInput },
+      { auth: 'investors:write', params: userIdParam, body: reasonInput },
     )
     .post(
       '/resend-verification',
@@ -53,7 +53,7 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
         await resendVerification(db, actorOf(user, request), params.id, body.reason);
         return done(params.id, msg.verificationSent);
       },
-      { auth: 'admin', params: userIdParam, body: reasonInput },
+      { auth: 'investors:write', params: userIdParam, body: reasonInput },
     )
     .post(
       '/close',
@@ -61,7 +61,7 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
         await closeUser(db, actorOf(user, request), params.id, body.reason);
         return done(params.id, msg.closedDone);
       },
-      { auth: 'admin', params: userIdParam, body: reasonInput },
+      { auth: 'investors:write', params: userIdParam, body: reasonInput },
     )
     .post(
       '/data-export',
@@ -71,6 +71,6 @@ export const investorAdminRoutes = (deps: { db: Db }) => {
           headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
         });
       },
-      { auth: 'admin', params: userIdParam, body: reasonInput },
+      { auth: 'investors:write', params: userIdParam, body: reasonInput },
     );
 };

@@ -5,14 +5,14 @@ import { readLimitedBytes } from '@api/body';
 import { AppError, badRequest } from '@api/errors';
 import { csvResponse, exportName } from '@api/list';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { backupJobsQuery, chunkQuery, exportInput, jobIdParam, passphraseInput, previewQuery, RESTORE_CHUNK_BYTES, startRestoreInput, backupMessages } from './backup-contract';
 import * as backup from './backup';
 
 async function requireAdmin(db: Db, token: string | undefined) {
   const found = await loadSession(db, token);
   if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-  if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+  if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
 }
 
 
@@ -27,18 +27,18 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
   return new Elysia({ prefix: '/api/admin/kyc/backup' })
     .use(authPlugin(deps))
     .onTransform(async ({ cookie }) => requireAdmin(db, cookie[SESSION_COOKIE]?.value as string | undefined))
-    .get('/preview', ({ query }) => backup.previewBackup(db, query), { auth: 'admin', query: previewQuery })
+    .get('/preview', ({ query }) => backup.previewBackup(db, query), { auth: 'kyc:read', query: previewQuery })
     .post(
       '/exports',
       async ({ body, user, request, set }) => {
         set.status = 202;
         return backup.startExport(db, body, actor(user, request), log);
       },
-      { auth: 'admin', body: exportInput },
+      { auth: 'kyc:write', body: exportInput },
     )
-    .get('/jobs', ({ query }) => backup.listJobs(query), { auth: 'admin', query: backupJobsQuery })
-    .get('/jobs/export', ({ query }) => csvResponse(exportName('kyc-backup-jobs'), backup.BACKUP_JOBS_CSV_HEADER, backup.jobCsvRows(query)), { auth: 'admin', query: backupJobsQuery })
-    .get('/jobs/:id', ({ params }) => backup.getJob(params.id), { auth: 'admin', params: jobIdParam })
+    .get('/jobs', ({ query }) => backup.listJobs(query), { auth: 'kyc:read', query: backupJobsQuery })
+    .get('/jobs/export', ({ query }) => csvResponse(exportName('kyc-backup-jobs'), backup.BACKUP_JOBS_CSV_HEADER, backup.jobCsvRows(query)), { auth: 'kyc:read', query: backupJobsQuery })
+    .get('/jobs/:id', ({ params }) => backup.getJob(params.id), { auth: 'kyc:read', params: jobIdParam })
     .get(
       '/exports/:id/download',
       async ({ params, user, request }) => {
@@ -52,7 +52,7 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
           },
         });
       },
-      { auth: 'admin', params: jobIdParam },
+      { auth: 'kyc:read', params: jobIdParam },
     )
     .post(
       '/restores',
@@ -60,7 +60,7 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
         set.status = 201;
         return backup.startUpload(body, actor(user, request));
       },
-      { auth: 'admin', body: startRestoreInput },
+      { auth: 'kyc:write', body: startRestoreInput },
     )
     .post(
       '/restores/:id/chunks',
@@ -70,7 +70,7 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
         return backup.writeChunk(params.id, query.index, new Uint8Array(await chunk.arrayBuffer()));
       },
       {
-        auth: 'admin',
+        auth: 'kyc:read',
         params: jobIdParam,
         query: chunkQuery,
         // The admin check and the size limit come before the chunk is read.
@@ -85,9 +85,9 @@ export const kycBackupRoutes = (deps: { db: Db; log?: Pick<Console, 'error'> }) 
     .post('/restores/:id/verify', ({ params, body, user, request, set }) => {
       set.status = 202;
       return backup.startVerify(db, params.id, body.passphrase, actor(user, request), log);
-    }, { auth: 'admin', params: jobIdParam, body: passphraseInput })
+    }, { auth: 'kyc:write', params: jobIdParam, body: passphraseInput })
     .post('/restores/:id/apply', ({ params, body, user, request, set }) => {
       set.status = 202;
       return backup.startRestore(db, params.id, body.passphrase, actor(user, request), log);
-    }, { auth: 'admin', params: jobIdParam, body: passphraseInput });
+    }, { auth: 'kyc:write', params: jobIdParam, body: passphraseInput });
 };

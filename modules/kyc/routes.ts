@@ -4,7 +4,7 @@ import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, badRequest } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { fileRules, fileTooLarge, unsupportedFile } from '../files';
 import {
   addressInput,
@@ -93,32 +93,32 @@ export const kycRoutes = (deps: { db: Db }) => {
     .onTransform(async ({ cookie }) => {
       const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-      if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+      if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
-    .get('/kyc', ({ query }) => listApplications(db, query), { auth: 'admin', query: adminKycListQuery })
-    .get('/kyc/export', ({ query }) => csvResponse(exportName('kyc-applications'), KYC_CSV_HEADER, kycCsvRows(db, query)), { auth: 'admin', query: adminKycListQuery })
-    .get('/kyc/:userId', ({ params }) => kyc.getApplicationDetail(db, params.userId), { auth: 'admin', params: userParam })
+    .get('/kyc', ({ query }) => listApplications(db, query), { auth: 'kyc:read', query: adminKycListQuery })
+    .get('/kyc/export', ({ query }) => csvResponse(exportName('kyc-applications'), KYC_CSV_HEADER, kycCsvRows(db, query)), { auth: 'kyc:read', query: adminKycListQuery })
+    .get('/kyc/:userId', ({ params }) => kyc.getApplicationDetail(db, params.userId), { auth: 'kyc:read', params: userParam })
     .post('/kyc/:userId/start-review', ({ params, user, request }) => kyc.startReview(db, params.userId, { id: user.id, ip: requestMeta(request).ip }), {
-      auth: 'admin',
+      auth: 'kyc:write',
       params: userParam,
     })
     .post('/kyc/:userId/approve', ({ params, body, user, request }) => kyc.approveApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
-      auth: 'admin',
+      auth: 'kyc:write',
       params: userParam,
       body: approveInput,
     })
     .post('/kyc/:userId/reject', ({ params, body, user, request }) => kyc.rejectApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
-      auth: 'admin',
+      auth: 'kyc:write',
       params: userParam,
       body: rejectInput,
     })
     .post(
       '/kyc/:userId/request-documents',
       ({ params, body, user, request }) => kyc.requestDocuments(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }),
-      { auth: 'admin', params: userParam, body: requestDocumentsInput },
+      { auth: 'kyc:write', params: userParam, body: requestDocumentsInput },
     )
-    .get('/documents', ({ query }) => listDocuments(db, query), { auth: 'admin', query: adminDocumentsQuery })
-    .get('/documents/export', ({ query }) => csvResponse(exportName('kyc-documents'), DOCUMENTS_CSV_HEADER, documentCsvRows(db, query)), { auth: 'admin', query: adminDocumentsQuery });
+    .get('/documents', ({ query }) => listDocuments(db, query), { auth: 'kyc:read', query: adminDocumentsQuery })
+    .get('/documents/export', ({ query }) => csvResponse(exportName('kyc-documents'), DOCUMENTS_CSV_HEADER, documentCsvRows(db, query)), { auth: 'kyc:read', query: adminDocumentsQuery });
 
   return new Elysia().use(investor).use(admin);
 };

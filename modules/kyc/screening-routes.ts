@@ -4,7 +4,7 @@ import { parseCookieHeader, SESSION_COOKIE } from '@api/cookies';
 import { readLimitedBytes } from '@api/body';
 import { AppError, badRequest, tooLarge } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { csvResponse, exportName } from '@api/list';
 import { checkNameInput, listDetailQuery, listIdParam, MATCH_THRESHOLD, MAX_LIST_FILE_BYTES, screeningEntriesQuery, screeningListsQuery, uploadListInput } from './screening-contract';
 import {
@@ -26,7 +26,7 @@ const FORM_SLACK = 64 * 1024;
 async function requireAdmin(db: Db, token: string | undefined) {
   const found = await loadSession(db, token);
   if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-  if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+  if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
 }
 
 /**
@@ -38,8 +38,8 @@ export const screeningRoutes = (deps: { db: Db }) => {
   return new Elysia({ prefix: '/api/admin/screening' })
     .use(authPlugin(deps))
     .onTransform(async ({ cookie }) => requireAdmin(db, cookie[SESSION_COOKIE]?.value as string | undefined))
-    .get('/lists', async ({ query }) => ({ ...(await listScreeningLists(db, query)), threshold: MATCH_THRESHOLD }), { auth: 'admin', query: screeningListsQuery })
-    .get('/lists/export', ({ query }) => csvResponse(exportName('screening-lists'), SCREENING_LISTS_CSV_HEADER, screeningListCsvRows(db, query)), { auth: 'admin', query: screeningListsQuery })
+    .get('/lists', async ({ query }) => ({ ...(await listScreeningLists(db, query)), threshold: MATCH_THRESHOLD }), { auth: 'kyc:read', query: screeningListsQuery })
+    .get('/lists/export', ({ query }) => csvResponse(exportName('screening-lists'), SCREENING_LISTS_CSV_HEADER, screeningListCsvRows(db, query)), { auth: 'kyc:read', query: screeningListsQuery })
     .post(
       '/lists',
       async ({ body, user, request, set }) => {
@@ -59,7 +59,7 @@ export const screeningRoutes = (deps: { db: Db }) => {
         return list;
       },
       {
-        auth: 'admin',
+        auth: 'kyc:read',
         // Multipart: the admin check and the size limit come before the file is read.
         async parse({ request, contentType }) {
           if (!contentType?.startsWith('multipart/form-data')) return;
@@ -72,19 +72,19 @@ export const screeningRoutes = (deps: { db: Db }) => {
         },
       },
     )
-    .get('/lists/:id/entries', ({ params, query }) => listScreeningEntries(db, params.id, query), { auth: 'admin', params: listIdParam, query: screeningEntriesQuery })
+    .get('/lists/:id/entries', ({ params, query }) => listScreeningEntries(db, params.id, query), { auth: 'kyc:read', params: listIdParam, query: screeningEntriesQuery })
     .get(
       '/lists/:id/entries/export',
       async ({ params, query }) => csvResponse(exportName('screening-list-entries'), SCREENING_ENTRIES_CSV_HEADER, await screeningEntryCsvRows(db, params.id, query)),
-      { auth: 'admin', params: listIdParam, query: screeningEntriesQuery },
+      { auth: 'kyc:read', params: listIdParam, query: screeningEntriesQuery },
     )
-    .get('/lists/:id', ({ params, query }) => getScreeningList(db, params.id, query), { auth: 'admin', params: listIdParam, query: listDetailQuery })
+    .get('/lists/:id', ({ params, query }) => getScreeningList(db, params.id, query), { auth: 'kyc:read', params: listIdParam, query: listDetailQuery })
     .delete('/lists/:id', ({ params, user, request }) => deleteScreeningList(db, params.id, { id: user.id, ip: requestMeta(request).ip }), {
-      auth: 'admin',
+      auth: 'kyc:write',
       params: listIdParam,
     })
     .post('/check', ({ body }) => checkName(db, { fullName: body.name, dateOfBirth: body.dateOfBirth, nationality: body.nationality }), {
-      auth: 'admin',
+      auth: 'kyc:write',
       body: checkNameInput,
     });
 };

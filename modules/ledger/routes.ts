@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, unprocessable } from '@api/errors';
 import { csvResponse, exportName } from '@api/list';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { auditTrail, type TrailRule } from '../audit';
 import {
   accountTypeLabels,
@@ -116,90 +116,90 @@ export const ledgerRoutes = (deps: { db: Db }) => {
     new Elysia({ prefix: '/api/admin/ledger' })
       .use(authPlugin(deps))
       // Who may ask is settled before what they asked is validated: a visitor gets 401 and an investor 403
-      // on every ledger route, even with a malformed body. The { auth: 'admin' } macro then resolves `user`.
+      // on every ledger route, even with a malformed body. The { auth: 'finance:write' } macro then resolves `user`.
       .onTransform(async ({ cookie }) => {
         const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
         if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-        if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+        if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
       })
       .use(auditTrail(deps, '/api/admin/ledger', ledgerTrail))
 
       // Chart of accounts ---------------------------------------------------------------------
       // The list (contract: search, sort, pages, CSV) and the whole chart for pickers and the tree (/options).
-      .get('/accounts', ({ query }) => listAccountsPage(db, query), { auth: 'admin', query: accountsListQuery })
-      .get('/accounts/export', ({ query }) => csvResponse(exportName('chart-of-accounts'), ACCOUNTS_CSV_HEADER, accountCsvRows(db, query)), { auth: 'admin', query: accountsListQuery })
+      .get('/accounts', ({ query }) => listAccountsPage(db, query), { auth: 'finance:read', query: accountsListQuery })
+      .get('/accounts/export', ({ query }) => csvResponse(exportName('chart-of-accounts'), ACCOUNTS_CSV_HEADER, accountCsvRows(db, query)), { auth: 'finance:read', query: accountsListQuery })
       .get('/accounts/options', async ({ query }) => {
         const items = await ledger.listAccounts(db, { includeArchived: query.includeArchived, type: query.type });
         return { items, total: items.length };
-      }, { auth: 'admin', query: accountOptionsQuery })
+      }, { auth: 'finance:read', query: accountOptionsQuery })
       .post('/accounts', async ({ body, set }) => {
         set.status = 201;
         return ledger.createAccount(db, body);
-      }, { auth: 'admin', body: createAccountInput })
+      }, { auth: 'finance:write', body: createAccountInput })
       .get('/accounts/:code', async ({ params }) => {
         const [account] = (await ledger.listAccounts(db)).filter((a) => a.code === params.code);
         if (!account) await ledger.getAccount(db, params.code); // throws the 404
         return account;
-      }, { auth: 'admin', params: codeParam })
-      .patch('/accounts/:code', ({ params, body }) => ledger.updateAccount(db, params.code, body), { auth: 'admin', params: codeParam, body: updateAccountInput })
+      }, { auth: 'finance:read', params: codeParam })
+      .patch('/accounts/:code', ({ params, body }) => ledger.updateAccount(db, params.code, body), { auth: 'finance:write', params: codeParam, body: updateAccountInput })
       .delete('/accounts/:code', async ({ params }) => {
         await ledger.deleteAccount(db, params.code);
         return { success: true, message: `Account ${params.code} was deleted.` };
-      }, { auth: 'admin', params: codeParam })
+      }, { auth: 'finance:write', params: codeParam })
 
       // Cost centers --------------------------------------------------------------------------
-      .get('/cost-centers', ({ query }) => listCostCentersPage(db, query), { auth: 'admin', query: costCentersListQuery })
-      .get('/cost-centers/export', ({ query }) => csvResponse(exportName('cost-centers'), COST_CENTERS_CSV_HEADER, costCenterCsvRows(db, query)), { auth: 'admin', query: costCentersListQuery })
+      .get('/cost-centers', ({ query }) => listCostCentersPage(db, query), { auth: 'finance:read', query: costCentersListQuery })
+      .get('/cost-centers/export', ({ query }) => csvResponse(exportName('cost-centers'), COST_CENTERS_CSV_HEADER, costCenterCsvRows(db, query)), { auth: 'finance:read', query: costCentersListQuery })
       .get('/cost-centers/options', async () => {
         const items = await ledger.listCostCenters(db);
         return { items, total: items.length };
-      }, { auth: 'admin' })
+      }, { auth: 'finance:read' })
       .post('/cost-centers', async ({ body, set }) => {
         set.status = 201;
         return ledger.createCostCenter(db, body);
-      }, { auth: 'admin', body: createCostCenterInput })
-      .patch('/cost-centers/:code', ({ params, body }) => ledger.updateCostCenter(db, params.code, body), { auth: 'admin', params: codeParam, body: updateCostCenterInput })
+      }, { auth: 'finance:write', body: createCostCenterInput })
+      .patch('/cost-centers/:code', ({ params, body }) => ledger.updateCostCenter(db, params.code, body), { auth: 'finance:write', params: codeParam, body: updateCostCenterInput })
       .delete('/cost-centers/:code', async ({ params }) => {
         await ledger.deleteCostCenter(db, params.code);
         return { success: true, message: `Cost center ${params.code} was deleted.` };
-      }, { auth: 'admin', params: codeParam })
+      }, { auth: 'finance:write', params: codeParam })
 
       // Journal entries -----------------------------------------------------------------------
-      .get('/journal-entries', ({ query }) => ledger.listEntries(db, query), { auth: 'admin', query: listEntriesQuery })
-      .get('/journal-entries/export', ({ query }) => csvResponse(exportName('journal-entries'), ledger.ENTRY_CSV_HEADER, ledger.entryCsvRows(db, query)), { auth: 'admin', query: listEntriesQuery })
+      .get('/journal-entries', ({ query }) => ledger.listEntries(db, query), { auth: 'finance:read', query: listEntriesQuery })
+      .get('/journal-entries/export', ({ query }) => csvResponse(exportName('journal-entries'), ledger.ENTRY_CSV_HEADER, ledger.entryCsvRows(db, query)), { auth: 'finance:read', query: listEntriesQuery })
       .post('/journal-entries', async ({ body, user, set, request }) => {
         const key = request.headers.get('idempotency-key')?.trim().slice(0, 200) || null;
         const { entry, created } = await ledger.createDraft(db, body, { authorId: user.id, idempotencyKey: key });
         set.status = created ? 201 : 200;
         return entry;
-      }, { auth: 'admin', body: journalEntryInput })
-      .get('/journal-entries/:id', ({ params }) => ledger.getEntry(db, params.id), { auth: 'admin', params: idParam })
+      }, { auth: 'finance:read', body: journalEntryInput })
+      .get('/journal-entries/:id', ({ params }) => ledger.getEntry(db, params.id), { auth: 'finance:read', params: idParam })
       .patch('/journal-entries/:id', async ({ params, body }) => {
         await ledger.getEntry(db, params.id);
         return ledger.updateDraft(db, params.id, body);
-      }, { auth: 'admin', params: idParam, body: updateDraftInput })
+      }, { auth: 'finance:write', params: idParam, body: updateDraftInput })
       .delete('/journal-entries/:id', async ({ params }) => {
         const entry = await ledger.getEntry(db, params.id);
         await ledger.deleteDraft(db, params.id);
         return { success: true, message: `Draft ${entry.number} was deleted.` };
-      }, { auth: 'admin', params: idParam })
+      }, { auth: 'finance:write', params: idParam })
       .post('/journal-entries/:id/post', async ({ params, user }) => {
         await ledger.getEntry(db, params.id);
         return ledger.postDraft(db, params.id, { userId: user.id });
-      }, { auth: 'admin', params: idParam })
+      }, { auth: 'finance:write', params: idParam })
       .post('/journal-entries/:id/reverse', async ({ params, user, set }) => {
         await ledger.getEntry(db, params.id);
         const result = await ledger.reverseEntry(db, params.id, { userId: user.id });
         set.status = 201;
         return result;
-      }, { auth: 'admin', params: idParam })
+      }, { auth: 'finance:write', params: idParam })
 
       // Fiscal periods ------------------------------------------------------------------------
-      .get('/periods', ({ query }) => ledger.listPeriods(db, query.year ?? Number(todayInDubai().slice(0, 4))), { auth: 'admin', query: yearQuery })
+      .get('/periods', ({ query }) => ledger.listPeriods(db, query.year ?? Number(todayInDubai().slice(0, 4))), { auth: 'finance:read', query: yearQuery })
       .post('/periods/:period/close', async ({ params, user }) => {
         if (params.period.length === 4) return ledger.closeYear(db, Number(params.period), { userId: user.id });
         return { period: await ledger.closeMonth(db, params.period, { userId: user.id }) };
-      }, { auth: 'admin', params: periodParams })
+      }, { auth: 'finance:write', params: periodParams })
       .post('/periods/:period/reopen', async ({ params, body, user, request }) => {
         if (params.period.length === 4) {
           const { year } = await ledger.listPeriods(db, Number(params.period));
@@ -207,24 +207,24 @@ export const ledgerRoutes = (deps: { db: Db }) => {
           throw unprocessable(ledgerMessages.periodNotClosed(year.label), 'period_not_closed');
         }
         return { period: await ledger.reopenMonth(db, params.period, { userId: user.id, reason: body.reason, ip: requestMeta(request).ip }) };
-      }, { auth: 'admin', params: periodParams, body: reopenPeriodInput })
+      }, { auth: 'finance:write', params: periodParams, body: reopenPeriodInput })
 
       // Recurring entries ---------------------------------------------------------------------
-      .get('/recurring-entries', ({ query }) => listRecurringPage(db, query), { auth: 'admin', query: recurringListQuery })
-      .get('/recurring-entries/export', ({ query }) => csvResponse(exportName('recurring-entries'), RECURRING_CSV_HEADER, recurringCsvRows(db, query)), { auth: 'admin', query: recurringListQuery })
+      .get('/recurring-entries', ({ query }) => listRecurringPage(db, query), { auth: 'finance:read', query: recurringListQuery })
+      .get('/recurring-entries/export', ({ query }) => csvResponse(exportName('recurring-entries'), RECURRING_CSV_HEADER, recurringCsvRows(db, query)), { auth: 'finance:read', query: recurringListQuery })
       .post('/recurring-entries', async ({ body, user, set }) => {
         set.status = 201;
         return ledger.createRecurringEntry(db, body, { userId: user.id });
-      }, { auth: 'admin', body: recurringEntryInput })
-      .patch('/recurring-entries/:id', ({ params, body }) => ledger.updateRecurringEntry(db, params.id, body), { auth: 'admin', params: idParam, body: updateRecurringEntryInput })
+      }, { auth: 'finance:write', body: recurringEntryInput })
+      .patch('/recurring-entries/:id', ({ params, body }) => ledger.updateRecurringEntry(db, params.id, body), { auth: 'finance:write', params: idParam, body: updateRecurringEntryInput })
       .delete('/recurring-entries/:id', async ({ params }) => {
         await ledger.deleteRecurringEntry(db, params.id);
         return { success: true, message: 'The recurring entry was deleted. Entries it already posted stay in the books.' };
-      }, { auth: 'admin', params: idParam })
-      .post('/recurring-entries/run', ({ body }) => ledger.runRecurringEntries(db, body?.asOf), { auth: 'admin', body: runRecurringInput.optional() })
+      }, { auth: 'finance:write', params: idParam })
+      .post('/recurring-entries/run', ({ body }) => ledger.runRecurringEntries(db, body?.asOf), { auth: 'finance:write', body: runRecurringInput.optional() })
 
       // Reports -------------------------------------------------------------------------------
-      .get('/summary', () => ledger.ledgerSummary(db), { auth: 'admin' })
+      .get('/summary', () => ledger.ledgerSummary(db), { auth: 'finance:read' })
       .get('/trial-balance', async ({ query }) => {
         const tb = await ledger.trialBalance(db, query);
         if (query.format === 'pdf') return pdfResponse('trial-balance', tb, tb.from ?? tb.comparison.to, tb.to);
@@ -236,7 +236,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         const t = tb.totals;
         csv += ledger.csvLine(['', 'Total', '', ledger.aed(t.opening.debit), ledger.aed(t.opening.credit), ledger.aed(t.movement.debit), ledger.aed(t.movement.credit), ledger.aed(t.debit), ledger.aed(t.credit)]);
         return new Response(csv, { headers: csvHeaders(`trial-balance-${tb.from}-to-${tb.to}`) });
-      }, { auth: 'admin', query: reportQuery })
+      }, { auth: 'finance:read', query: reportQuery })
       .get('/general-ledger', async ({ query }) => {
         if (query.format !== 'csv') return ledger.generalLedger(db, query);
         const lines = await ledger.generalLedgerLines(db, query);
@@ -249,7 +249,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
           }
         }
         return streamed(csv(), csvHeaders(`general-ledger-${range(query)}`));
-      }, { auth: 'admin', query: generalLedgerQuery })
+      }, { auth: 'finance:read', query: generalLedgerQuery })
       .get('/profit-and-loss', async ({ query }) => {
         const pl = await ledger.profitAndLoss(db, query);
         if (query.format === 'pdf') return pdfResponse('profit-and-loss', pl, pl.from, pl.to);
@@ -261,7 +261,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         }
         csv += ledger.csvLine(['', '', 'Net income', '', ledger.aed(pl.netIncome), ledger.aed(pl.comparisonNetIncome)]);
         return new Response(csv, { headers: csvHeaders(`profit-and-loss-${pl.from}-to-${pl.to}`) });
-      }, { auth: 'admin', query: reportQuery })
+      }, { auth: 'finance:read', query: reportQuery })
       .get('/balance-sheet', async ({ query }) => {
         const bs = await ledger.balanceSheet(db, query);
         if (query.format === 'pdf') return pdfResponse('balance-sheet', bs, addDays(bs.comparisonAsOf, 1), bs.asOf);
@@ -274,7 +274,7 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         csv += ledger.csvLine(['Equity', '', 'Current earnings (not yet closed)', '', ledger.aed(bs.currentEarnings), ledger.aed(bs.comparisonCurrentEarnings)]);
         csv += ledger.csvLine(['', '', 'Total liabilities and equity', '', ledger.aed(bs.totalLiabilitiesAndEquity), ledger.aed(bs.comparisonTotalLiabilitiesAndEquity)]);
         return new Response(csv, { headers: csvHeaders(`balance-sheet-${bs.asOf}`) });
-      }, { auth: 'admin', query: reportQuery })
+      }, { auth: 'finance:read', query: reportQuery })
       .get('/cash-flow', async ({ query }) => {
         const cf = await ledger.cashFlow(db, query);
         if (query.format === 'pdf') return pdfResponse('cash-flow', cf, cf.from, cf.to);
@@ -291,13 +291,13 @@ export const ledgerRoutes = (deps: { db: Db }) => {
         csv += ledger.csvLine(['', '', 'Cash at the start', ledger.aed(cf.openingCash), ledger.aed(cf.comparisonOpeningCash)]);
         csv += ledger.csvLine(['', '', 'Cash at the end', ledger.aed(cf.closingCash), ledger.aed(cf.comparisonClosingCash)]);
         return new Response(csv, { headers: csvHeaders(`cash-flow-${cf.from}-to-${cf.to}`) });
-      }, { auth: 'admin', query: reportQuery })
+      }, { auth: 'finance:read', query: reportQuery })
       .get('/export', async ({ query }) => {
         return streamed(await ledger.hledgerJournal(db, query), {
           'content-type': 'text/plain; charset=utf-8',
           'content-disposition': `inline; filename="manzil-${range(query)}.journal"`,
           'cache-control': 'no-store',
         });
-      }, { auth: 'admin', query: exportQuery })
+      }, { auth: 'finance:read', query: exportQuery })
   );
 };

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError } from '@api/errors';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { listNotificationsQuery, notificationIdParam, notificationKindSchema, updatePreferencesInput } from './contract';
 import { csvResponse, exportName } from '@api/list';
 import { listNotifications, NOTIFICATIONS_CSV_HEADER, notificationCsvRows } from './feed-list';
@@ -50,13 +50,13 @@ export const adminNotificationRoutes = (deps: { db: Db }) => {
     .onTransform(async ({ cookie }) => {
       const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
       if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-      if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+      if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
     })
-    .get('/', ({ user, query }) => listNotifications(db, admin(user), query), { auth: 'admin', query: listNotificationsQuery })
-    .get('/export', ({ user, query }) => csvResponse(exportName('notifications'), NOTIFICATIONS_CSV_HEADER, notificationCsvRows(db, admin(user), query)), { auth: 'admin', query: listNotificationsQuery })
-    .get('/unread-count', async ({ user }) => ({ unread: await service.unreadCount(db, admin(user)) }), { auth: 'admin' })
-    .post('/read-all', ({ user, body }) => service.markAllRead(db, admin(user), body.kind), { auth: 'admin', body: readAllBody })
-    .post('/:id/read', ({ user, params }) => service.markRead(db, admin(user), params.id), { auth: 'admin', params: notificationIdParam });
+    .get('/', ({ user, query }) => listNotifications(db, admin(user), query), { auth: 'overview:read', query: listNotificationsQuery })
+    .get('/export', ({ user, query }) => csvResponse(exportName('notifications'), NOTIFICATIONS_CSV_HEADER, notificationCsvRows(db, admin(user), query)), { auth: 'overview:read', query: listNotificationsQuery })
+    .get('/unread-count', async ({ user }) => ({ unread: await service.unreadCount(db, admin(user)) }), { auth: 'overview:read' })
+    .post('/read-all', ({ user, body }) => service.markAllRead(db, admin(user), body.kind), { auth: 'overview:read', body: readAllBody })
+    .post('/:id/read', ({ user, params }) => service.markRead(db, admin(user), params.id), { auth: 'overview:read', params: notificationIdParam });
 };
 
 export const notificationRoutes = (deps: { db: Db }) =>

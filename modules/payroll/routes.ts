@@ -23,9 +23,9 @@ export const payrollRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin/payroll', name: 'payroll' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/employees', ({ query }) => listEmployees(db, query), { auth: 'admin', query: employeesListQuery })
-    .get('/employees/export', ({ query }) => csvResponse(exportName('employees'), EMPLOYEES_CSV_HEADER, employeeCsvRows(db, query)), { auth: 'admin', query: employeesListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/employees', ({ query }) => listEmployees(db, query), { auth: 'finance:read', query: employeesListQuery })
+    .get('/employees/export', ({ query }) => csvResponse(exportName('employees'), EMPLOYEES_CSV_HEADER, employeeCsvRows(db, query)), { auth: 'finance:read', query: employeesListQuery })
     .post(
       '/employees',
       async ({ user, body, set }) => {
@@ -33,15 +33,15 @@ export const payrollRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return employee;
       },
-      { auth: 'admin', body: createEmployeeInput },
+      { auth: 'finance:write', body: createEmployeeInput },
     )
-    .get('/employees/:id', ({ params }) => getEmployee(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/employees/:id', ({ user, params, body }) => updateEmployee(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: updateEmployeeInput })
-    .get('/settings', () => getPayrollSettings(db), { auth: 'admin' })
-    .put('/settings', ({ user, body }) => updatePayrollSettings(db, user.id, body), { auth: 'admin', body: settingsInput })
-    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'admin', query: runsListQuery })
-    .get('/runs/export', ({ query }) => csvResponse(exportName('payroll-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'admin', query: runsListQuery })
-    .get('/runs/costs', () => payrollCosts(db), { auth: 'admin' })
+    .get('/employees/:id', ({ params }) => getEmployee(db, params.id), { auth: 'finance:read', params: idParam })
+    .patch('/employees/:id', ({ user, params, body }) => updateEmployee(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: updateEmployeeInput })
+    .get('/settings', () => getPayrollSettings(db), { auth: 'finance:read' })
+    .put('/settings', ({ user, body }) => updatePayrollSettings(db, user.id, body), { auth: 'finance:write', body: settingsInput })
+    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'finance:read', query: runsListQuery })
+    .get('/runs/export', ({ query }) => csvResponse(exportName('payroll-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'finance:read', query: runsListQuery })
+    .get('/runs/costs', () => payrollCosts(db), { auth: 'finance:read' })
     .post(
       '/runs',
       async ({ user, body, set }) => {
@@ -49,20 +49,20 @@ export const payrollRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return run;
       },
-      { auth: 'admin', body: createRunInput },
+      { auth: 'finance:write', body: createRunInput },
     )
-    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'admin', params: idParam })
-    .post('/runs/:id/items', ({ user, params, body }) => addItem(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: itemInput })
-    .delete('/runs/:id/items/:itemId', ({ user, params }) => removeItem(db, user.id, params.id, params.itemId), { auth: 'admin', params: itemParams })
-    .post('/runs/:id/approve', ({ user, params }) => approveRun(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .post('/runs/:id/pay', ({ user, params, body }) => payRun(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: payInput })
+    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'finance:read', params: idParam })
+    .post('/runs/:id/items', ({ user, params, body }) => addItem(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: itemInput })
+    .delete('/runs/:id/items/:itemId', ({ user, params }) => removeItem(db, user.id, params.id, params.itemId), { auth: 'finance:write', params: itemParams })
+    .post('/runs/:id/approve', ({ user, params }) => approveRun(db, user.id, params.id), { auth: 'finance:write', params: idParam })
+    .post('/runs/:id/pay', ({ user, params, body }) => payRun(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: payInput })
     .get(
       '/runs/:id/wps',
       async ({ params }) => {
         const sif = await runSif(db, params.id);
         return new Response(sif.text, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${sif.filename}"`, 'cache-control': 'no-store' } });
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     )
     .get(
       '/runs/:id/payslips/:file',
@@ -70,7 +70,7 @@ export const payrollRoutes = (deps: { db: Db }) => {
         const file = await payslipFile(db, params.id, params.file.slice(0, -4));
         return new Response(new Uint8Array(file.content), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${file.filename}"`, 'cache-control': 'no-store' } });
       },
-      { auth: 'admin', params: payslipParams },
+      { auth: 'finance:read', params: payslipParams },
     )
-    .post('/runs/:id/payslips/send', ({ user, params }) => sendPayslips(db, user.id, params.id), { auth: 'admin', params: idParam });
+    .post('/runs/:id/payslips/send', ({ user, params }) => sendPayslips(db, user.id, params.id), { auth: 'finance:write', params: idParam });
 };

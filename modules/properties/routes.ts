@@ -4,7 +4,7 @@ import type { Db } from '@db/client';
 import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, badRequest } from '@api/errors';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { FILE_RULES_TEXT, storeFile } from '../files';
 import { invalidateCatalogue, provideCatalogue } from './catalogue';
 import {
@@ -103,7 +103,7 @@ const adminGate = (db: Db) =>
   new Elysia({ name: 'properties-admin-gate' }).onTransform({ as: 'scoped' }, async ({ cookie }) => {
     const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
     if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-    if (found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+    if (!isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
   });
 
 /**
@@ -130,15 +130,15 @@ export const adminPropertyRoutes = (deps: { db: Db }) => {
     .onAfterHandle(({ request }) => {
       if (request.method !== 'GET') invalidateCatalogue();
     })
-    .get('/', ({ query }) => listAdminProperties(db, query), { auth: 'admin', query: adminPropertiesQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('properties'), PROPERTIES_CSV_HEADER, propertyCsvRows(db, query)), { auth: 'admin', query: adminPropertiesQuery })
-    .get('/stats', () => service.propertyStats(db), { auth: 'admin' })
+    .get('/', ({ query }) => listAdminProperties(db, query), { auth: 'operations:read', query: adminPropertiesQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('properties'), PROPERTIES_CSV_HEADER, propertyCsvRows(db, query)), { auth: 'operations:read', query: adminPropertiesQuery })
+    .get('/stats', () => service.propertyStats(db), { auth: 'operations:read' })
     .post('/', async ({ body, user, request, set }) => {
       set.status = 201;
       return service.createProperty(db, body, actorOf(user, request));
-    }, { auth: 'admin', body: propertyInput })
-    .get('/:id', ({ params }) => service.getProperty(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/:id', ({ params, body, user, request }) => service.updateProperty(db, params.id, body, actorOf(user, request)), { auth: 'admin', params: idParam, body: propertyPatch })
+    }, { auth: 'operations:write', body: propertyInput })
+    .get('/:id', ({ params }) => service.getProperty(db, params.id), { auth: 'operations:read', params: idParam })
+    .patch('/:id', ({ params, body, user, request }) => service.updateProperty(db, params.id, body, actorOf(user, request)), { auth: 'operations:write', params: idParam, body: propertyPatch })
     .post('/:id/photos', async ({ params, body, user, request, set }) => {
       const { bytes, fields } = await uploadedBytes(body);
       const { alt } = parseFields(photoInput, fields);
@@ -150,12 +150,12 @@ export const adminPropertyRoutes = (deps: { db: Db }) => {
       });
       set.status = 201;
       return photo;
-    }, { auth: 'admin', params: idParam })
-    .patch('/:id/photos/:rowId', async ({ params, body, user, request }) => ({ items: await service.updatePhoto(db, params.id, params.rowId, body, actorOf(user, request)) }), { auth: 'admin', params: rowParams, body: photoPatch })
+    }, { auth: 'operations:write', params: idParam })
+    .patch('/:id/photos/:rowId', async ({ params, body, user, request }) => ({ items: await service.updatePhoto(db, params.id, params.rowId, body, actorOf(user, request)) }), { auth: 'operations:write', params: rowParams, body: photoPatch })
     .delete('/:id/photos/:rowId', async ({ params, user, request }) => {
       await service.removePhoto(db, params.id, params.rowId, actorOf(user, request));
       return { success: true, message: 'The photo was removed.' };
-    }, { auth: 'admin', params: rowParams })
+    }, { auth: 'operations:write', params: rowParams })
     .post('/:id/documents', async ({ params, body, user, request, set }) => {
       const { bytes, fields } = await uploadedBytes(body);
       const { kind, title } = parseFields(documentInput, fields);
@@ -166,12 +166,12 @@ export const adminPropertyRoutes = (deps: { db: Db }) => {
       });
       set.status = 201;
       return doc;
-    }, { auth: 'admin', params: idParam })
+    }, { auth: 'operations:write', params: idParam })
     .delete('/:id/documents/:rowId', async ({ params, user, request }) => {
       await service.removeDocument(db, params.id, params.rowId, actorOf(user, request));
       return { success: true, message: 'The document was removed.' };
-    }, { auth: 'admin', params: rowParams })
-    .post('/:id/:action', ({ params, user, request }) => service.applyAction(db, params.id, params.action, actorOf(user, request)), { auth: 'admin', params: actionParams });
+    }, { auth: 'operations:write', params: rowParams })
+    .post('/:id/:action', ({ params, user, request }) => service.applyAction(db, params.id, params.action, actorOf(user, request)), { auth: 'operations:write', params: actionParams });
 };
 
 /**
@@ -193,14 +193,14 @@ export const marketDataRoutes = (deps: { db: Db }) => {
     .onAfterHandle(({ request }) => {
       if (request.method !== 'GET') invalidateCatalogue();
     })
-    .get('/properties/:id', ({ params }) => service.propertyHistory(db, params.id), { auth: 'admin', params: idParam })
-    .post('/properties/:id/valuations', ({ params, body, user, request }) => service.recordValuation(db, params.id, body, actorOf(user, request)), { auth: 'admin', params: idParam, body: valuationInput })
-    .delete('/properties/:id/valuations/:rowId', ({ params, user, request }) => service.removeValuation(db, params.id, params.rowId, actorOf(user, request)), { auth: 'admin', params: rowParams })
-    .post('/properties/:id/rents', ({ params, body, user, request }) => service.recordRent(db, params.id, body, actorOf(user, request)), { auth: 'admin', params: idParam, body: rentInput })
-    .delete('/properties/:id/rents/:rowId', ({ params, user, request }) => service.removeRent(db, params.id, params.rowId, actorOf(user, request)), { auth: 'admin', params: rowParams })
-    .get('/indices', async () => ({ series: await service.listMarketFigures(db) }), { auth: 'admin' })
-    .post('/indices', async ({ body, user, request }) => ({ series: await service.recordMarketFigure(db, body, actorOf(user, request)) }), { auth: 'admin', body: marketFigureInput })
-    .delete('/indices/:rowId', async ({ params, user, request }) => ({ series: await service.removeMarketFigure(db, params.rowId, actorOf(user, request)) }), { auth: 'admin', params: z.object({ rowId: z.uuid('That figure does not exist.') }) });
+    .get('/properties/:id', ({ params }) => service.propertyHistory(db, params.id), { auth: 'operations:read', params: idParam })
+    .post('/properties/:id/valuations', ({ params, body, user, request }) => service.recordValuation(db, params.id, body, actorOf(user, request)), { auth: 'operations:write', params: idParam, body: valuationInput })
+    .delete('/properties/:id/valuations/:rowId', ({ params, user, request }) => service.removeValuation(db, params.id, params.rowId, actorOf(user, request)), { auth: 'operations:write', params: rowParams })
+    .post('/properties/:id/rents', ({ params, body, user, request }) => service.recordRent(db, params.id, body, actorOf(user, request)), { auth: 'operations:write', params: idParam, body: rentInput })
+    .delete('/properties/:id/rents/:rowId', ({ params, user, request }) => service.removeRent(db, params.id, params.rowId, actorOf(user, request)), { auth: 'operations:write', params: rowParams })
+    .get('/indices', async () => ({ series: await service.listMarketFigures(db) }), { auth: 'operations:read' })
+    .post('/indices', async ({ body, user, request }) => ({ series: await service.recordMarketFigure(db, body, actorOf(user, request)) }), { auth: 'operations:write', body: marketFigureInput })
+    .delete('/indices/:rowId', async ({ params, user, request }) => ({ series: await service.removeMarketFigure(db, params.rowId, actorOf(user, request)) }), { auth: 'operations:write', params: z.object({ rowId: z.uuid('That figure does not exist.') }) });
 };
 
 /** Everything this module serves, and the in-process catalogue the on-demand pages read. */

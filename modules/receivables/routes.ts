@@ -57,9 +57,9 @@ export const receivablesRoutes = (deps: { db: Db }) => {
 
   const customers = new Elysia({ prefix: '/api/admin/customers' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => listCustomers(db, query), { auth: 'admin', query: customersListQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('customers'), CUSTOMERS_CSV_HEADER, customerCsvRows(db, query)), { auth: 'admin', query: customersListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => listCustomers(db, query), { auth: 'finance:read', query: customersListQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('customers'), CUSTOMERS_CSV_HEADER, customerCsvRows(db, query)), { auth: 'finance:read', query: customersListQuery })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -67,10 +67,10 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return customer;
       },
-      { auth: 'admin', body: customerInput },
+      { auth: 'finance:write', body: customerInput },
     )
-    .get('/:id', ({ params }) => getCustomer(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/:id', ({ user, params, body }) => updateCustomer(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: customerUpdateInput })
+    .get('/:id', ({ params }) => getCustomer(db, params.id), { auth: 'finance:read', params: idParam })
+    .patch('/:id', ({ user, params, body }) => updateCustomer(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: customerUpdateInput })
     .get(
       '/:id/statement',
       async ({ params, query }) => {
@@ -78,16 +78,16 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         if (query.format !== 'csv') return statement;
         return csvResponse(exportName(`statement-${statement.customer.name}`), STATEMENT_CSV_HEADER, statementCsvRows(statement));
       },
-      { auth: 'admin', params: idParam, query: statementQuery },
+      { auth: 'finance:read', params: idParam, query: statementQuery },
     )
-    .post('/:id/apply-credit', ({ user, params, body }) => applyCredit(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: applyCreditInput });
+    .post('/:id/apply-credit', ({ user, params, body }) => applyCredit(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: applyCreditInput });
 
   const invoices = new Elysia({ prefix: '/api/admin/invoices' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => listInvoices(db, query), { auth: 'admin', query: invoicesListQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('invoices'), INVOICES_CSV_HEADER, invoiceCsvRows(db, query)), { auth: 'admin', query: invoicesListQuery })
-    .get('/summary', () => invoiceSummary(db), { auth: 'admin' })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => listInvoices(db, query), { auth: 'finance:read', query: invoicesListQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('invoices'), INVOICES_CSV_HEADER, invoiceCsvRows(db, query)), { auth: 'finance:read', query: invoicesListQuery })
+    .get('/summary', () => invoiceSummary(db), { auth: 'finance:read' })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -95,12 +95,12 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return invoice;
       },
-      { auth: 'admin', body: invoiceInput },
+      { auth: 'finance:write', body: invoiceInput },
     )
-    .get('/:id', ({ params }) => getInvoice(db, params.id), { auth: 'admin', params: idParam })
-    .put('/:id', ({ user, params, body }) => updateInvoice(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: invoiceInput })
-    .delete('/:id', ({ user, params }) => deleteInvoice(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .post('/:id/issue', ({ user, params, body }) => issueInvoice(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: issueInput })
+    .get('/:id', ({ params }) => getInvoice(db, params.id), { auth: 'finance:read', params: idParam })
+    .put('/:id', ({ user, params, body }) => updateInvoice(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: invoiceInput })
+    .delete('/:id', ({ user, params }) => deleteInvoice(db, user.id, params.id), { auth: 'finance:write', params: idParam })
+    .post('/:id/issue', ({ user, params, body }) => issueInvoice(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: issueInput })
     .post(
       '/:id/payments',
       async ({ user, params, body, set, request }) => {
@@ -111,7 +111,7 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
       },
-      { auth: 'admin', params: idParam, body: paymentInput },
+      { auth: 'finance:write', params: idParam, body: paymentInput },
     )
     .post(
       '/:id/credit-notes',
@@ -120,16 +120,16 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return note;
       },
-      { auth: 'admin', params: idParam, body: creditNoteInput },
+      { auth: 'finance:write', params: idParam, body: creditNoteInput },
     )
-    .post('/:id/send', ({ user, params }) => sendInvoice(db, user.id, params.id), { auth: 'admin', params: idParam })
+    .post('/:id/send', ({ user, params }) => sendInvoice(db, user.id, params.id), { auth: 'finance:write', params: idParam })
     .get(
       '/:id/pdf',
       async ({ params }) => {
         const { pdf } = await invoiceFiles(db, params.id);
         return download(pdf.content, pdf.filename, 'application/pdf');
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     )
     .get(
       '/:id/xml',
@@ -137,19 +137,19 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         const { xml } = await invoiceFiles(db, params.id);
         return download(xml.content, xml.filename, 'application/xml; charset=utf-8');
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     );
 
   const creditNotes = new Elysia({ prefix: '/api/admin/credit-notes' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
+    .onTransform(sessionGate(db, 'staff'))
     .get(
       '/:id',
       async ({ params }) => {
         const cn = await creditNoteOr404(db, params.id);
         return creditNoteJson(cn, (await invoiceOr404(db, cn.invoiceId)).number ?? '');
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     )
     .get(
       '/:id/pdf',
@@ -157,7 +157,7 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         const { pdf } = await creditNoteFiles(db, params.id);
         return download(pdf.content, pdf.filename, 'application/pdf');
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     )
     .get(
       '/:id/xml',
@@ -165,12 +165,12 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         const { xml } = await creditNoteFiles(db, params.id);
         return download(xml.content, xml.filename, 'application/xml; charset=utf-8');
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     );
 
   const payments = new Elysia({ prefix: '/api/admin/customer-payments' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
+    .onTransform(sessionGate(db, 'staff'))
     .post(
       '/',
       async ({ user, body, set, request }) => {
@@ -180,20 +180,20 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
       },
-      { auth: 'admin', body: customerPaymentInput },
+      { auth: 'finance:write', body: customerPaymentInput },
     );
 
   const receivables = new Elysia({ prefix: '/api/admin/receivables' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/aging', ({ query }) => agingReport(db, query.asOf), { auth: 'admin', query: asOfQuery })
-    .get('/dunning', ({ query }) => dunningList(db, query.asOf), { auth: 'admin', query: asOfQuery })
-    .post('/dunning/send', ({ user, body }) => sendDunning(db, user.id, body.asOf), { auth: 'admin', body: dunningSendInput });
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/aging', ({ query }) => agingReport(db, query.asOf), { auth: 'finance:read', query: asOfQuery })
+    .get('/dunning', ({ query }) => dunningList(db, query.asOf), { auth: 'finance:read', query: asOfQuery })
+    .post('/dunning/send', ({ user, body }) => sendDunning(db, user.id, body.asOf), { auth: 'finance:write', body: dunningSendInput });
 
   const recurring = new Elysia({ prefix: '/api/admin/recurring-invoices' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => listRecurring(db, query), { auth: 'admin', query: recurringListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => listRecurring(db, query), { auth: 'finance:read', query: recurringListQuery })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -201,11 +201,11 @@ export const receivablesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return template;
       },
-      { auth: 'admin', body: recurringInput },
+      { auth: 'finance:write', body: recurringInput },
     )
-    .post('/run', ({ user, body }) => runRecurring(db, user.id, body.asOf), { auth: 'admin', body: runRecurringInput })
-    .post('/:id/pause', ({ user, params }) => setRecurringActive(db, user.id, params.id, false), { auth: 'admin', params: idParam })
-    .post('/:id/resume', ({ user, params }) => setRecurringActive(db, user.id, params.id, true), { auth: 'admin', params: idParam });
+    .post('/run', ({ user, body }) => runRecurring(db, user.id, body.asOf), { auth: 'finance:write', body: runRecurringInput })
+    .post('/:id/pause', ({ user, params }) => setRecurringActive(db, user.id, params.id, false), { auth: 'finance:write', params: idParam })
+    .post('/:id/resume', ({ user, params }) => setRecurringActive(db, user.id, params.id, true), { auth: 'finance:write', params: idParam });
 
   return new Elysia({ name: 'receivables' }).use(customers).use(invoices).use(creditNotes).use(payments).use(receivables).use(recurring);
 };

@@ -39,10 +39,10 @@ export const salesRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ prefix: '/api/admin/sales' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/summary', () => salesSummary(db), { auth: 'admin' })
-    .get('/products', ({ query }) => listProducts(db, query), { auth: 'admin', query: productsListQuery })
-    .get('/products/export', ({ query }) => csvResponse(exportName('sales-products'), PRODUCTS_CSV_HEADER, productCsvRows(db, query)), { auth: 'admin', query: productsListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/summary', () => salesSummary(db), { auth: 'finance:read' })
+    .get('/products', ({ query }) => listProducts(db, query), { auth: 'finance:read', query: productsListQuery })
+    .get('/products/export', ({ query }) => csvResponse(exportName('sales-products'), PRODUCTS_CSV_HEADER, productCsvRows(db, query)), { auth: 'finance:read', query: productsListQuery })
     .post(
       '/products',
       async ({ user, body, set }) => {
@@ -50,11 +50,11 @@ export const salesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return product;
       },
-      { auth: 'admin', body: createProductInput },
+      { auth: 'finance:write', body: createProductInput },
     )
-    .get('/products/:id', ({ params }) => getProduct(db, params.id), { auth: 'admin', params: idParam })
-    .patch('/products/:id', ({ user, params, body }) => updateProduct(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: updateProductInput })
-    .get('/price-lists', ({ query }) => listPriceLists(db, query), { auth: 'admin', query: priceListsQuery })
+    .get('/products/:id', ({ params }) => getProduct(db, params.id), { auth: 'finance:read', params: idParam })
+    .patch('/products/:id', ({ user, params, body }) => updateProduct(db, user.id, params.id, body), { auth: 'finance:write', params: idParam, body: updateProductInput })
+    .get('/price-lists', ({ query }) => listPriceLists(db, query), { auth: 'finance:read', query: priceListsQuery })
     .post(
       '/price-lists',
       async ({ user, body, set }) => {
@@ -62,12 +62,12 @@ export const salesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return list;
       },
-      { auth: 'admin', body: createPriceListInput },
+      { auth: 'finance:write', body: createPriceListInput },
     )
-    .get('/price-lists/:id', ({ params }) => getPriceList(db, params.id), { auth: 'admin', params: idParam })
-    .put('/price-lists/:id/prices', ({ user, params, body }) => setPrices(db, user.id, params.id, body.prices), { auth: 'admin', params: idParam, body: setPricesInput })
-    .get('/quotations', ({ query }) => listQuotations(db, query), { auth: 'admin', query: quotationsListQuery })
-    .get('/quotations/export', ({ query }) => csvResponse(exportName('quotations'), QUOTATIONS_CSV_HEADER, quotationCsvRows(db, query)), { auth: 'admin', query: quotationsListQuery })
+    .get('/price-lists/:id', ({ params }) => getPriceList(db, params.id), { auth: 'finance:read', params: idParam })
+    .put('/price-lists/:id/prices', ({ user, params, body }) => setPrices(db, user.id, params.id, body.prices), { auth: 'finance:write', params: idParam, body: setPricesInput })
+    .get('/quotations', ({ query }) => listQuotations(db, query), { auth: 'finance:read', query: quotationsListQuery })
+    .get('/quotations/export', ({ query }) => csvResponse(exportName('quotations'), QUOTATIONS_CSV_HEADER, quotationCsvRows(db, query)), { auth: 'finance:read', query: quotationsListQuery })
     .post(
       '/quotations',
       async ({ user, body, set }) => {
@@ -75,9 +75,9 @@ export const salesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return q;
       },
-      { auth: 'admin', body: quotationInput },
+      { auth: 'finance:write', body: quotationInput },
     )
-    .get('/quotations/:id', ({ params }) => getQuotation(db, params.id), { auth: 'admin', params: idParam })
+    .get('/quotations/:id', ({ params }) => getQuotation(db, params.id), { auth: 'finance:read', params: idParam })
     .get(
       '/quotations/:id/pdf',
       async ({ params }) => {
@@ -87,9 +87,9 @@ export const salesRoutes = (deps: { db: Db }) => {
           headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${quotationFilename(q.number)}"`, 'cache-control': 'no-store' },
         });
       },
-      { auth: 'admin', params: idParam },
+      { auth: 'finance:read', params: idParam },
     )
-    .post('/quotations/:id/send', ({ user, params }) => sendQuotation(db, user.id, params.id), { auth: 'admin', params: idParam })
+    .post('/quotations/:id/send', ({ user, params }) => sendQuotation(db, user.id, params.id), { auth: 'finance:write', params: idParam })
     .post(
       '/quotations/:id/accept',
       async ({ user, params, body, set }) => {
@@ -97,12 +97,12 @@ export const salesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return order;
       },
-      { auth: 'admin', params: idParam, body: decisionInput },
+      { auth: 'finance:write', params: idParam, body: decisionInput },
     )
-    .post('/quotations/:id/decline', ({ user, params, body }) => decideQuotation(db, user.id, params.id, 'declined', body.date), { auth: 'admin', params: idParam, body: decisionInput })
-    .post('/quotations/:id/expire', ({ user, params, body }) => decideQuotation(db, user.id, params.id, 'expired', body.date), { auth: 'admin', params: idParam, body: decisionInput })
-    .get('/orders', ({ query }) => listOrders(db, query), { auth: 'admin', query: ordersListQuery })
-    .get('/orders/export', ({ query }) => csvResponse(exportName('sales-orders'), ORDERS_CSV_HEADER, orderCsvRows(db, query)), { auth: 'admin', query: ordersListQuery })
+    .post('/quotations/:id/decline', ({ user, params, body }) => decideQuotation(db, user.id, params.id, 'declined', body.date), { auth: 'finance:write', params: idParam, body: decisionInput })
+    .post('/quotations/:id/expire', ({ user, params, body }) => decideQuotation(db, user.id, params.id, 'expired', body.date), { auth: 'finance:write', params: idParam, body: decisionInput })
+    .get('/orders', ({ query }) => listOrders(db, query), { auth: 'finance:read', query: ordersListQuery })
+    .get('/orders/export', ({ query }) => csvResponse(exportName('sales-orders'), ORDERS_CSV_HEADER, orderCsvRows(db, query)), { auth: 'finance:read', query: ordersListQuery })
     .post(
       '/orders',
       async ({ user, body, set }) => {
@@ -110,11 +110,11 @@ export const salesRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return order;
       },
-      { auth: 'admin', body: orderInput },
+      { auth: 'finance:write', body: orderInput },
     )
-    .get('/orders/:id', ({ params }) => getOrder(db, params.id), { auth: 'admin', params: idParam })
-    .post('/orders/:id/confirm', ({ user, params }) => confirmOrder(db, user.id, params.id), { auth: 'admin', params: idParam })
-    .post('/orders/:id/cancel', ({ user, params }) => cancelOrder(db, user.id, params.id), { auth: 'admin', params: idParam })
+    .get('/orders/:id', ({ params }) => getOrder(db, params.id), { auth: 'finance:read', params: idParam })
+    .post('/orders/:id/confirm', ({ user, params }) => confirmOrder(db, user.id, params.id), { auth: 'finance:write', params: idParam })
+    .post('/orders/:id/cancel', ({ user, params }) => cancelOrder(db, user.id, params.id), { auth: 'finance:write', params: idParam })
     .post(
       '/orders/:id/deliveries',
       async ({ user, params, body, set, request }) => {
@@ -126,7 +126,7 @@ export const salesRoutes = (deps: { db: Db }) => {
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
       },
-      { auth: 'admin', params: idParam, body: deliveryInput },
+      { auth: 'finance:write', params: idParam, body: deliveryInput },
     )
     .post(
       '/orders/:id/invoice',
@@ -138,6 +138,6 @@ export const salesRoutes = (deps: { db: Db }) => {
         if (result.replay) set.headers['idempotent-replay'] = 'true';
         return result.body;
       },
-      { auth: 'admin', params: idParam, body: invoiceOrderInput },
+      { auth: 'finance:write', params: idParam, body: invoiceOrderInput },
     );
 };

@@ -26,10 +26,10 @@ export const settingsRoutes = (deps: { db: Db }) => {
     .use(
       new Elysia({ prefix: '/api/admin/settings' })
         .use(authPlugin(deps))
-        .get('/', async () => ({ items: await listSettings(deps.db) }), { auth: 'admin' })
-        .get('/:key/history', async ({ params }) => ({ items: await settingHistory(deps.db, params.key) }), { auth: 'admin', params: keyParam })
+        .get('/', async () => ({ items: await listSettings(deps.db) }), { auth: 'settings:read' })
+        .get('/:key/history', async ({ params }) => ({ items: await settingHistory(deps.db, params.key) }), { auth: 'settings:read', params: keyParam })
         .put('/:key', ({ params, body, user, request }) => updateSetting(deps.db, params.key, body.value, { userId: user.id, ip: requestMeta(request).ip }, { effectiveFrom: body.effectiveFrom, reason: body.reason }), {
-          auth: 'admin',
+          auth: 'settings:write',
           params: keyParam,
           body: updateSettingInput,
         }),

@@ -41,23 +41,23 @@ export const sipRoutes = (deps: { db: Db }) => {
 
   const admin = new Elysia({ prefix: '/api/admin/sip' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/stats', () => sipStats(db), { auth: 'admin' })
-    .get('/upcoming', ({ query }) => upcomingRun(db, query.date), { auth: 'admin', query: upcomingQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/stats', () => sipStats(db), { auth: 'operations:read' })
+    .get('/upcoming', ({ query }) => upcomingRun(db, query.date), { auth: 'operations:read', query: upcomingQuery })
     .post(
       '/runs',
       async ({ user, body }) => {
         const id = await runCollections(db, { date: body.date, trigger: 'admin', startedBy: user.id });
         return getRun(db, id!);
       },
-      { auth: 'admin', body: runInput },
+      { auth: 'operations:write', body: runInput },
     )
-    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'admin', query: sipRunsQuery })
-    .get('/runs/export', ({ query }) => csvResponse(exportName('sip-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'admin', query: sipRunsQuery })
-    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'admin', params: idParam })
-    .get('/plans/:id', ({ params }) => getPlan(db, null, params.id), { auth: 'admin', params: idParam })
-    .get('/properties', () => sipProperties(db), { auth: 'admin' })
-    .put('/properties/:id', ({ user, params, body }) => setPropertyEligibility(db, user.id, params.id, body), { auth: 'admin', params: idParam, body: propertyEligibilityInput });
+    .get('/runs', ({ query }) => listRuns(db, query), { auth: 'operations:read', query: sipRunsQuery })
+    .get('/runs/export', ({ query }) => csvResponse(exportName('sip-runs'), RUNS_CSV_HEADER, runCsvRows(db, query)), { auth: 'operations:read', query: sipRunsQuery })
+    .get('/runs/:id', ({ params }) => getRun(db, params.id), { auth: 'operations:read', params: idParam })
+    .get('/plans/:id', ({ params }) => getPlan(db, null, params.id), { auth: 'operations:read', params: idParam })
+    .get('/properties', () => sipProperties(db), { auth: 'operations:read' })
+    .put('/properties/:id', ({ user, params, body }) => setPropertyEligibility(db, user.id, params.id, body), { auth: 'operations:write', params: idParam, body: propertyEligibilityInput });
 
   return new Elysia().use(investor).use(admin);
 };

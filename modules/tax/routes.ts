@@ -22,17 +22,17 @@ export const taxRoutes = (deps: { db: Db }) => {
   const { db } = deps;
   return new Elysia({ name: 'tax', prefix: '/api/admin/tax' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/settings', () => getTaxSettings(db), { auth: 'admin' })
-    .put('/settings', ({ user, body }) => saveTaxSettings(db, user.id, body), { auth: 'admin', body: taxSettingsInput })
-    .get('/codes', () => taxCodes(), { auth: 'admin' })
-    .get('/vat-returns', ({ query }) => listPeriods(db, query), { auth: 'admin', query: vatPeriodsQuery })
-    .get('/vat-returns/export', async ({ query }) => csvResponse(exportName('vat-periods'), PERIODS_CSV_HEADER, await periodCsvRows(db, query)), { auth: 'admin', query: vatPeriodsQuery })
-    .get('/vat-returns/:period', ({ params }) => getVatReturn(db, params.period), { auth: 'admin', params: periodParams })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/settings', () => getTaxSettings(db), { auth: 'finance:read' })
+    .put('/settings', ({ user, body }) => saveTaxSettings(db, user.id, body), { auth: 'finance:write', body: taxSettingsInput })
+    .get('/codes', () => taxCodes(), { auth: 'finance:read' })
+    .get('/vat-returns', ({ query }) => listPeriods(db, query), { auth: 'finance:read', query: vatPeriodsQuery })
+    .get('/vat-returns/export', async ({ query }) => csvResponse(exportName('vat-periods'), PERIODS_CSV_HEADER, await periodCsvRows(db, query)), { auth: 'finance:read', query: vatPeriodsQuery })
+    .get('/vat-returns/:period', ({ params }) => getVatReturn(db, params.period), { auth: 'finance:read', params: periodParams })
     .get(
       '/vat-returns/:period/csv',
       async ({ params }) => csvResponse(`manzil-vat-return-${params.period}.csv`, RETURN_CSV_HEADER, returnCsvRows(await getVatReturn(db, params.period))),
-      { auth: 'admin', params: periodParams },
+      { auth: 'finance:read', params: periodParams },
     )
     .get(
       '/vat-returns/:period/pdf',
@@ -42,18 +42,18 @@ export const taxRoutes = (deps: { db: Db }) => {
           headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="manzil-vat-return-${params.period}.pdf"`, 'cache-control': 'no-store' },
         });
       },
-      { auth: 'admin', params: periodParams },
+      { auth: 'finance:read', params: periodParams },
     )
-    .get('/vat-returns/:period/boxes/:box', ({ params, query }) => listBoxDocuments(db, params.period, params.box, query), { auth: 'admin', params: boxParams, query: boxDocumentsQuery })
+    .get('/vat-returns/:period/boxes/:box', ({ params, query }) => listBoxDocuments(db, params.period, params.box, query), { auth: 'finance:read', params: boxParams, query: boxDocumentsQuery })
     .get(
       '/vat-returns/:period/boxes/:box/export',
       async ({ params, query }) => csvResponse(exportName(`vat-${params.period}-box-${params.box}`), BOX_DOCUMENTS_CSV_HEADER, await boxDocumentCsvRows(db, params.period, params.box, query)),
-      { auth: 'admin', params: boxParams, query: boxDocumentsQuery },
+      { auth: 'finance:read', params: boxParams, query: boxDocumentsQuery },
     )
-    .post('/vat-returns/:period/file', ({ user, params, body }) => fileReturn(db, user.id, params.period, body), { auth: 'admin', params: periodParams, body: fileReturnInput })
-    .post('/vat-returns/:period/paid', ({ user, params, body }) => recordReturnPayment(db, user.id, params.period, body), { auth: 'admin', params: periodParams, body: payReturnInput })
-    .get('/adjustments', ({ query }) => listAdjustments(db, query), { auth: 'admin', query: adjustmentsQuery })
-    .get('/adjustments/export', ({ query }) => csvResponse(exportName('vat-adjustments'), ADJUSTMENTS_CSV_HEADER, adjustmentCsvRows(db, query)), { auth: 'admin', query: adjustmentsQuery })
+    .post('/vat-returns/:period/file', ({ user, params, body }) => fileReturn(db, user.id, params.period, body), { auth: 'finance:write', params: periodParams, body: fileReturnInput })
+    .post('/vat-returns/:period/paid', ({ user, params, body }) => recordReturnPayment(db, user.id, params.period, body), { auth: 'finance:write', params: periodParams, body: payReturnInput })
+    .get('/adjustments', ({ query }) => listAdjustments(db, query), { auth: 'finance:read', query: adjustmentsQuery })
+    .get('/adjustments/export', ({ query }) => csvResponse(exportName('vat-adjustments'), ADJUSTMENTS_CSV_HEADER, adjustmentCsvRows(db, query)), { auth: 'finance:read', query: adjustmentsQuery })
     .post(
       '/adjustments',
       async ({ user, body, set }) => {
@@ -61,6 +61,6 @@ export const taxRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return adjustment;
       },
-      { auth: 'admin', body: adjustmentInput },
+      { auth: 'finance:write', body: adjustmentInput },
     );
 };

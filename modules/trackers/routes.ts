@@ -25,13 +25,13 @@ export const trackersRoutes = (deps: { db: Db }) => {
   };
   return new Elysia({ prefix: '/api/admin/trackers' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => listTrackers(db, query, catalogue), { auth: 'admin', query: trackersListQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('data-trackers'), TRACKERS_CSV_HEADER, trackerCsvRows(db, query, catalogue)), { auth: 'admin', query: trackersListQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => listTrackers(db, query, catalogue), { auth: 'finance:read', query: trackersListQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('data-trackers'), TRACKERS_CSV_HEADER, trackerCsvRows(db, query, catalogue)), { auth: 'finance:read', query: trackersListQuery })
     .get('/metrics', async () => {
       const items = (await catalogue.listMetrics(db)).map(metricJson);
       return { items, total: items.length };
-    }, { auth: 'admin' })
+    }, { auth: 'finance:read' })
     .post(
       '/',
       async ({ user, body, set }) => {
@@ -39,29 +39,29 @@ export const trackersRoutes = (deps: { db: Db }) => {
         set.status = 201;
         return computeOne(id);
       },
-      { auth: 'admin', body: createTrackerInput },
+      { auth: 'finance:write', body: createTrackerInput },
     )
-    .post('/recompute', ({ body }) => computeTrackers(db, { trackerId: body.trackerId, full: body.full, catalogue }), { auth: 'admin', body: recomputeInput })
-    .get('/:id', ({ params }) => getTracker(db, params.id, catalogue), { auth: 'admin', params: idParam })
+    .post('/recompute', ({ body }) => computeTrackers(db, { trackerId: body.trackerId, full: body.full, catalogue }), { auth: 'finance:write', body: recomputeInput })
+    .get('/:id', ({ params }) => getTracker(db, params.id, catalogue), { auth: 'finance:read', params: idParam })
     .patch(
       '/:id',
       async ({ user, params, body }) => {
         const { recompute } = await updateTracker(db, user.id, params.id, body, catalogue);
         return recompute ? computeOne(params.id) : getTracker(db, params.id, catalogue);
       },
-      { auth: 'admin', params: idParam, body: updateTrackerInput },
+      { auth: 'finance:write', params: idParam, body: updateTrackerInput },
     )
     .post('/:id/pause', async ({ user, params }) => {
       await setTrackerStatus(db, user.id, params.id, 'paused');
       return getTracker(db, params.id, catalogue);
-    }, { auth: 'admin', params: idParam })
+    }, { auth: 'finance:write', params: idParam })
     .post('/:id/resume', async ({ user, params }) => {
       await setTrackerStatus(db, user.id, params.id, 'active');
       return computeOne(params.id);
-    }, { auth: 'admin', params: idParam })
+    }, { auth: 'finance:write', params: idParam })
     .delete('/:id', async ({ user, params }) => {
       await deleteTracker(db, user.id, params.id);
       return { id: params.id, deleted: true };
-    }, { auth: 'admin', params: idParam })
-    .get('/:id/points', ({ params, query }) => trackerPoints(db, params.id, query, catalogue), { auth: 'admin', params: idParam, query: pointsQuery });
+    }, { auth: 'finance:write', params: idParam })
+    .get('/:id/points', ({ params, query }) => trackerPoints(db, params.id, query, catalogue), { auth: 'finance:read', params: idParam, query: pointsQuery });
 };

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '@api/cookies';
 import { AppError, notFound } from '@api/errors';
 import { csvResponse, exportName } from '@api/list';
 import { requestMeta } from '@api/request-meta';
-import { authPlugin, loadSession } from '../auth';
+import { authPlugin, isStaffRole, loadSession } from '../auth';
 import { paymentsFor, paymentsFromEnv, SANDBOX_PROVIDER, type PaymentProvider, type PaymentsSetup } from '../payments';
 import {
   PAYMENT_METHODS,
@@ -49,10 +49,10 @@ const userIdParam = z.object({ userId: z.uuid('That is not a valid investor id.'
  * A session gate that answers before the input is validated: 401 for a visitor (or a session waiting for
  * its MFA code), 403 for a signed-in investor on an admin route.
  */
-export const sessionGate = (db: Db, access: 'user' | 'admin') => async ({ cookie }: { cookie: Record<string, { value?: unknown }> }) => {
+export const sessionGate = (db: Db, access: 'user' | 'staff') => async ({ cookie }: { cookie: Record<string, { value?: unknown }> }) => {
   const found = await loadSession(db, cookie[SESSION_COOKIE]?.value as string | undefined);
   if (!found || found.session.mfaPending) throw new AppError(401, 'unauthenticated', 'Please log in to continue.');
-  if (access === 'admin' && found.user.role !== 'admin') throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
+  if (access === 'staff' && !isStaffRole(found.user.role)) throw new AppError(403, 'forbidden', 'This area is for Manzil administrators only.');
 };
 
 /** Sandbox timing: SANDBOX_CONFIRM_MS, else 1.5 s (and never by itself under Vitest, where tests confirm explicitly). */
@@ -198,32 +198,32 @@ export const walletRoutes = (deps: WalletDeps) => {
 
   const admin = new Elysia({ prefix: '/api/admin/wallets' })
     .use(authPlugin(deps))
-    .onTransform(sessionGate(db, 'admin'))
-    .get('/', ({ query }) => wallet.listWallets(db, query), { auth: 'admin', query: adminWalletsQuery })
-    .get('/export', ({ query }) => csvResponse(exportName('wallets'), wallet.WALLETS_CSV_HEADER, wallet.walletCsvRows(db, query)), { auth: 'admin', query: adminWalletsQuery })
-    .get('/withdrawals', ({ query }) => wallet.listAdminWithdrawals(db, query), { auth: 'admin', query: adminWithdrawalsQuery })
+    .onTransform(sessionGate(db, 'staff'))
+    .get('/', ({ query }) => wallet.listWallets(db, query), { auth: 'finance:read', query: adminWalletsQuery })
+    .get('/export', ({ query }) => csvResponse(exportName('wallets'), wallet.WALLETS_CSV_HEADER, wallet.walletCsvRows(db, query)), { auth: 'finance:read', query: adminWalletsQuery })
+    .get('/withdrawals', ({ query }) => wallet.listAdminWithdrawals(db, query), { auth: 'finance:read', query: adminWithdrawalsQuery })
     .get('/withdrawals/export', ({ query }) => csvResponse(exportName('withdrawals'), wallet.WITHDRAWALS_CSV_HEADER, wallet.withdrawalCsvRows(db, query)), {
-      auth: 'admin',
+      auth: 'finance:read',
       query: adminWithdrawalsQuery,
     })
-    .get('/adjustment-requests', ({ query }) => wallet.listAdjustmentRequests(db, query), { auth: 'admin', query: adjustmentRequestsQuery })
+    .get('/adjustment-requests', ({ query }) => wallet.listAdjustmentRequests(db, query), { auth: 'finance:read', query: adjustmentRequestsQuery })
     .get('/adjustment-requests/export', ({ query }) => csvResponse(exportName('adjustment-requests'), wallet.ADJUSTMENT_REQUESTS_CSV_HEADER, wallet.adjustmentRequestCsvRows(db, query)), {
-      auth: 'admin',
+      auth: 'finance:read',
       query: adjustmentRequestsQuery,
     })
-    .post('/adjustment-requests/:id/approve', ({ user, params, request }) => wallet.approveAdjustmentRequest(db, user.id, params.id, requestMeta(request).ip), { auth: 'admin', params: idParam })
+    .post('/adjustment-requests/:id/approve', ({ user, params, request }) => wallet.approveAdjustmentRequest(db, user.id, params.id, requestMeta(request).ip), { auth: 'finance:write', params: idParam })
     .post('/adjustment-requests/:id/reject', ({ user, params, body, request }) => wallet.rejectAdjustmentRequest(db, user.id, params.id, body.reason, requestMeta(request).ip), {
-      auth: 'admin',
+      auth: 'finance:write',
       params: idParam,
       body: rejectAdjustmentRequestInput,
     })
-    .post('/withdrawals/:id/approve', ({ user, params, request }) => wallet.approveWithdrawal(db, provider, user.id, params.id, requestMeta(request).ip), { auth: 'admin', params: idParam })
+    .post('/withdrawals/:id/approve', ({ user, params, request }) => wallet.approveWithdrawal(db, provider, user.id, params.id, requestMeta(request).ip), { auth: 'finance:write', params: idParam })
     .post('/withdrawals/:id/reject', ({ user, params, body, request }) => wallet.rejectWithdrawal(db, user.id, params.id, body.reason, requestMeta(request).ip), {
-      auth: 'admin',
+      auth: 'finance:write',
       params: idParam,
       body: rejectWithdrawalInput,
     })
-    .get('/:userId', ({ params }) => wallet.getAdminWallet(db, params.userId), { auth: 'admin', params: userIdParam })
+    .get('/:userId', ({ params }) => wallet.getAdminWallet(db, params.userId), { auth: 'finance:read', params: userIdParam })
     .post(
       '/:userId/adjustments',
       async ({ user, params, body, set, request }) => {
@@ -232,7 +232,7 @@ export const walletRoutes = (deps: WalletDeps) => {
         set.status = 'status' in made ? 202 : 201;
         return made;
       },
-      { auth: 'admin', params: userIdParam, body: adjustmentInput },
+      { auth: 'finance:write', params: userIdParam, body: adjustmentInput },
     );
 
   const routes = new Elysia().use(investor).use(admin).use(stripeWebhookRoutes(db, provider));
