@@ -10,7 +10,7 @@ export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES = ['admin', 'finance', 'compliance', 'operations', 'support', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+export const isStaffRole = (role: string | null | undefined): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 
 /** Each permission and what it covers, in the words the admin app shows. */
 export const PERMISSIONS = {
@@ -81,3 +81,6 @@ export function permissionDeniedMessage(role: string, permission: Permission): s
   const label = ROLE_LABELS[role as Role] ?? role;
   return `Your role (${label}) does not include ${PERMISSIONS[permission]}. Ask an owner or admin to change your role if you need it.`;
 }
+
+/** The staff roles that hold a permission (for "who may be assigned a conversation", and the like). */
+export const rolesWith = (permission: Permission): StaffRole[] => STAFF_ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(permission));

@@ -4,7 +4,7 @@
  * (recordInbound), a conversation has a status (open, pending, closed) and an assignee (an admin), and it is
  * unread while a message from the sender is newer than staff's last look.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
@@ -27,6 +27,7 @@ import {
   type UpdateThreadInput,
 } from './contract';
 import { communicationMessages as cm, communicationThreads as t } from './schema';
+import { rolesWith } from '../auth/permissions-contract';
 
 const assignee = sql`(select json_build_object('id', a.id, 'name', trim(a.first_name || ' ' || a.last_name), 'email', a.email) from users a where a.id = ${t.assigneeId})`;
 const lastActivity = sql<Date>`coalesce(${t.lastMessageAt}, ${m.createdAt})`;
@@ -152,7 +153,7 @@ export async function markThreadRead(db: Db, id: string): Promise<ThreadDetailJs
 export async function updateThread(db: Db, id: string, input: UpdateThreadInput, actorId: string | null = null): Promise<ThreadDetailJson> {
   await ensureThread(db, id);
   if (input.assigneeId) {
-    const [staff] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assigneeId), eq(users.role, 'admin')));
+    const [staff] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assigneeId), inArray(users.role, rolesWith('messages:write'))));
     if (!staff) throw new AppError(422, codes.assigneeNotStaff, 'Assign the conversation to a staff member (an administrator).');
   }
   await db
@@ -231,6 +232,6 @@ export async function recordInbound(db: Db, input: InboundInput): Promise<Thread
 }
 
 export async function listStaff(db: Db): Promise<{ items: StaffJson[] }> {
-  const rows = await db.select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(users.firstName, users.lastName);
+  const rows = await db.select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(and(inArray(users.role, rolesWith('messages:write')), isNull(users.closedAt))).orderBy(users.firstName, users.lastName);
   return { items: rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}`.trim(), email: r.email })) };
 }

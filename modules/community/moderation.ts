@@ -12,6 +12,7 @@ import { q } from '../wallet/helpers';
 import { communityMessages as msg, type AdminPostJson, type BanJson, type ReportJson, type ReportStatus } from './contract';
 import { excerptOf } from './markdown';
 import { displayName, iso, postNotFound, threadNotFound } from './shared';
+import { isStaffRole } from '../auth/permissions-contract';
 
 const search = (text: string | undefined, ...columns: SQL[]) =>
   text ? sql`(${sql.join(columns.map((c) => sql`position(lower(${text}) in lower(${c})) > 0`), sql` or `)})` : sql`true`;
@@ -153,7 +154,7 @@ export async function banUser(db: Db, actor: Actor, userId: string, reason: stri
   return db.transaction(async (tx) => {
     const [user] = await q<{ email: string; role: string }>(tx, sql`select email, role from users where id = ${userId}`);
     if (!user) throw new AppError(404, 'community_user_not_found', msg.userNotFound);
-    if (ban && user.role === 'admin') throw invalid(msg.banStaff);
+    if (ban && isStaffRole(user.role)) throw invalid(msg.banStaff);
     if (ban) {
       const [row] = await q<{ user_id: string }>(tx, sql`insert into community_bans (user_id, reason, banned_by) values (${userId}, ${reason}, ${actor.id}) on conflict do nothing returning user_id`);
       if (!row) throw invalid(msg.alreadyBanned);

@@ -6,6 +6,7 @@ import { isKycVerified } from '../auth/contract';
 import { takeAttempt, type Policy } from '../auth/throttle';
 import { q } from '../wallet/helpers';
 import { COMMUNITY_LIMITS, communityMessages as msg, REACTION_KINDS, type AuthorJson, type ReactionCountsJson } from './contract';
+import { isStaffRole } from '../auth/permissions-contract';
 
 export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
@@ -19,17 +20,17 @@ export type AuthorRow = { author_id: string; first_name: string; last_name: stri
 
 export const authorOf = (r: AuthorRow): AuthorJson => ({
   id: r.author_id,
-  name: r.role === 'admin' ? `${r.first_name} (Manzil team)` : displayName(r.first_name, r.last_name),
-  verified: r.role !== 'admin' && isKycVerified(r.kyc_status),
+  name: isStaffRole(r.role) ? `${r.first_name} (Manzil team)` : displayName(r.first_name, r.last_name),
+  verified: !isStaffRole(r.role) && isKycVerified(r.kyc_status),
   holder: Boolean(r.holder),
-  staff: r.role === 'admin',
+  staff: isStaffRole(r.role),
 });
 
 export const emptyReactions = (): ReactionCountsJson => Object.fromEntries(REACTION_KINDS.map((k) => [k, 0])) as ReactionCountsJson;
 
 /** Why this account may not post now (null: it may). Reading is open to everyone. */
 export async function postingBlock(db: Db, user: { id: string; role: string; kycStatus: string }): Promise<AppError | null> {
-  if (user.role !== 'admin' && !isKycVerified(user.kycStatus)) return new AppError(403, 'community_not_verified', msg.notVerified, { link: '/kyc' });
+  if (!isStaffRole(user.role) && !isKycVerified(user.kycStatus)) return new AppError(403, 'community_not_verified', msg.notVerified, { link: '/kyc' });
   const [ban] = await q<{ user_id: string }>(db, sql`select user_id from community_bans where user_id = ${user.id}`);
   if (ban) return new AppError(403, 'community_banned', msg.banned);
   return null;

@@ -19,6 +19,7 @@ import { formatAed } from '../platform/money';
 import { sipPlans } from '../sip/schema';
 import { investorAdminMessages as msg } from './contract';
 import { findUser, moneyOf, type UserRow } from './detail';
+import { isStaffRole } from '../auth/permissions-contract';
 
 export type Actor = { id: string; ip?: string | null };
 
@@ -27,7 +28,7 @@ async function lockTarget(tx: Db, actor: Actor, id: string): Promise<UserRow> {
   await findUser(tx, id); // 404 before anything else
   const [u] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (id === actor.id) throw new AppError('user_protected', msg.self);
-  if (u!.role === 'admin') throw new AppError('user_protected', msg.staff);
+  if (isStaffRole(u!.role)) throw new AppError('user_protected', msg.staff);
   if (u!.closedAt) throw conflict(msg.closed, 'already_closed');
   return u!;
 }

@@ -46,6 +46,7 @@ import { kycApplications, kycDocuments, kycStatusHistory } from './schema';
 import { screenApplicant } from './screening';
 import type { z } from 'zod';
 import { retailUsage } from './retail-usage';
+import { isStaffRole } from '../auth/permissions-contract';
 
 type ApplicationRow = typeof kycApplications.$inferSelect;
 type Actor = { id: string; ip?: string | null };
@@ -422,7 +423,7 @@ export async function getApplicationDetail(db: Db, userId: string): Promise<Admi
         from: h.from as KycStatus | null,
         to: h.to as KycStatus,
         at: h.at.toISOString(),
-        actor: h.actorId ? { id: h.actorId, name: h.actorName ?? '', role: h.actorRole === 'admin' ? 'admin' : 'investor' } : null,
+        actor: h.actorId ? { id: h.actorId, name: h.actorName ?? '', role: h.actorRole && isStaffRole(h.actorRole) ? 'admin' : 'investor' } : null,
         note: h.note,
       }),
     ),

@@ -189,7 +189,7 @@ export const walletRoutes = (deps: WalletDeps) => {
       async ({ user, params }) => {
         if (!provider || provider.name !== SANDBOX_PROVIDER) throw notFound('The sandbox payment provider is not in use.', 'sandbox_disabled');
         const owner = await wallet.sandboxRefOwner(db, provider.name, params.providerRef);
-        if (!owner || (owner.userId !== user.id && user.role !== 'admin')) throw notFound('There is no sandbox payment with that reference.', 'payment_not_found');
+        if (!owner || (owner.userId !== user.id && !isStaffRole(user.role))) throw notFound('There is no sandbox payment with that reference.', 'payment_not_found');
         const outcome = await provider.emit({ type: owner.kind === 'deposit' ? 'deposit.succeeded' : 'payout.succeeded', providerRef: params.providerRef });
         return { providerRef: params.providerRef, kind: owner.kind, outcome };
       },

@@ -7,6 +7,7 @@
  * whenever a screen announces a change (NOTIFICATIONS_CHANGED_EVENT). Vanilla DOM, no React: it
  * ships with the header on every page.
  */
+import { isStaffRole } from '@modules/auth/permissions-contract';
 import type { Notification, NotificationPage } from '@modules/notifications/contract';
 import {
   badgeText,
@@ -63,7 +64,7 @@ function render() {
   els.badge.textContent = badgeText(total);
   els.readAll.disabled = own === 0;
   if (els.admin && els.adminCount) {
-    els.admin.hidden = role !== 'admin';
+    els.admin.hidden = !isStaffRole(role);
     els.adminCount.textContent = operator === 0 ? 'none unread' : `${operator} unread`;
   }
   for (const el of document.querySelectorAll<HTMLElement>('[data-bell-count-text]')) {
@@ -83,7 +84,7 @@ async function refreshCount() {
   try {
     const [mine, ops] = await Promise.all([
       api.get<{ unread: number }>('/api/notifications/unread-count'),
-      role === 'admin' ? api.get<{ unread: number }>('/api/admin/notifications/unread-count') : Promise.resolve({ unread: 0 }),
+      isStaffRole(role) ? api.get<{ unread: number }>('/api/admin/notifications/unread-count') : Promise.resolve({ unread: 0 }),
     ]);
     own = mine.unread;
     operator = ops.unread;

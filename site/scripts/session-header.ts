@@ -4,6 +4,7 @@
  * logout flow; a visitor's first page is remembered for the post-login return; a pending MFA code
  * sends the browser to /verify-mfa; / shows the logout notice; unverified users get the KYC banner.
  */
+import { isStaffRole } from '@modules/auth/permissions-contract';
 import type { CurrentUser } from '@modules/auth/contract';
 import { TOAST } from '@modules/platform/contract';
 import { isKycDone, isMfaPage, type LogoutNotice, logoutNotice, normalizePath, rememberFirstPage, tabStorage, withoutLogoutFlags } from '../lib/session-flow';
@@ -24,7 +25,7 @@ function showUser(hint: Hint) {
   for (const el of slots('user')) el.hidden = false;
   for (const el of document.querySelectorAll<HTMLElement>('[data-user-first-name]')) el.textContent = hint.firstName;
   for (const el of document.querySelectorAll<HTMLElement>('[data-user-initial]')) el.textContent = hint.firstName.charAt(0).toUpperCase();
-  for (const el of document.querySelectorAll<HTMLElement>('[data-admin-only]')) el.hidden = hint.role !== 'admin';
+  for (const el of document.querySelectorAll<HTMLElement>('[data-admin-only]')) el.hidden = !isStaffRole(hint.role);
 }
 
 function showVisitor() {

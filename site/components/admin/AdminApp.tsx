@@ -16,6 +16,7 @@ import { mustSetUpMfa } from '@modules/auth/contract';
 import { AccessCheckFailed, AdminsOnly, MfaSetupRequired, SignInRequired } from './AccessScreens';
 import { AdminShell } from './AdminShell';
 import { documentTitle, normalizeAdminPath, resolveAdminRoute } from './routing';
+import { isStaffRole } from '@modules/auth/permissions-contract';
 
 /** The browser location with the path normalised, so '/ADMIN/Users/' matches '/admin/users'. */
 export const useAdminLocation: BaseLocationHook = (options?: { ssrPath?: string }) => {
@@ -37,7 +38,7 @@ function AdminRoot() {
   if (me.isPending) body = <LoadingContent />;
   else if (me.isError) body = <AccessCheckFailed message={errorText(me.error, 'Failed to get user data')} onRetry={() => void me.refetch()} />;
   else if (!me.data) body = <SignInRequired />;
-  else if (me.data.role !== 'admin') body = <AdminsOnly name={me.data.firstName} />;
+  else if (!isStaffRole(me.data.role)) body = <AdminsOnly name={me.data.firstName} />;
   // The server answers 403 mfa_setup_required to every admin call until this staff account has MFA.
   else if (mustSetUpMfa(me.data)) body = <MfaSetupRequired name={me.data.firstName} />;
   else body = <AdminShell route={route} user={me.data} />;

@@ -3,18 +3,18 @@
  * 1024 px), a top bar with breadcrumb, the screen title (h1) and a 'View site' link, then the screen.
  */
 import { ExternalLink, Menu, X } from 'lucide-react';
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '@modules/auth/contract';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { LoadingContent } from '../react/LoadingContent';
 import { AdminLogo } from './AdminLogo';
 import { screenIcons } from './icons';
-import { breadcrumbFor, buildNavigation, navCurrent, type ResolvedAdminRoute } from './routing';
+import { mayOpen, navigationFor, notPermittedReason } from './access';
+import { breadcrumbFor, navCurrent, type ResolvedAdminRoute } from './routing';
 import { screenLoaders, type ScreenProps } from './screenRegistry';
 import { cx } from './ui';
 
-const navigation = buildNavigation();
 const lazyScreens = new Map<string, ComponentType<ScreenProps>>();
 function screenComponent(key: string): ComponentType<ScreenProps> | undefined {
   const loader = screenLoaders[key];
@@ -33,7 +33,9 @@ function revealCurrent(container: HTMLElement | null) {
   }
 }
 
-function SidebarNav({ route, onNavigate }: { route: ResolvedAdminRoute; onNavigate?: () => void }) {
+type Navigation = ReturnType<typeof navigationFor>;
+
+function SidebarNav({ route, navigation, onNavigate }: { route: ResolvedAdminRoute; navigation: Navigation; onNavigate?: () => void }) {
   const baseId = useId();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => revealCurrent(ref.current), [route.path]);
@@ -175,6 +177,22 @@ function Breadcrumb({ route }: { route: ResolvedAdminRoute }) {
   );
 }
 
+/** A screen the signed-in staff member's role does not open: what it needs, and whom to ask. */
+function NotPermittedScreen({ reason }: { reason: string }) {
+  return (
+    <div className="mx-auto max-w-lg py-16 text-center" data-testid="not-permitted">
+      <p className="text-sm font-semibold uppercase tracking-widest text-sand-600">Error 403</p>
+      <h2 className="mt-2 text-2xl font-semibold tracking-tight text-ink" style={{ fontFamily: 'var(--font-display)' }}>
+        Not available to your role
+      </h2>
+      <p className="mt-3 text-slate-600">{reason} Ask an owner or admin to change your role if you need it; the screens your role opens are in the navigation.</p>
+      <Link href="/admin/dashboard" className="mt-6 inline-flex rounded-lg bg-brand-800 px-4 py-2.5 text-sm font-medium text-white hover:bg-brand-900">
+        Go to the dashboard
+      </Link>
+    </div>
+  );
+}
+
 function NotFoundScreen() {
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
@@ -218,6 +236,8 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
 
   const title = route.kind === 'screen' ? route.title : 'Page Not Found';
   const Screen = route.kind === 'screen' ? screenComponent(route.screen) : undefined;
+  const navigation = useMemo(() => navigationFor(user), [user]);
+  const permitted = mayOpen(user, route);
 
   return (
     <div className="min-h-dvh bg-slate-50/60">
@@ -232,7 +252,7 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
         <div className="flex h-18 items-center px-6 pt-2">
           <AdminLogo />
         </div>
-        <SidebarNav route={route} />
+        <SidebarNav route={route} navigation={navigation} />
         <SignedInAs user={user} />
       </aside>
 
@@ -243,7 +263,7 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
             <X className="h-5 w-5" aria-hidden="true" />
           </button>
         </div>
-        <SidebarNav route={route} onNavigate={() => setDrawerOpen(false)} />
+        <SidebarNav route={route} navigation={navigation} onNavigate={() => setDrawerOpen(false)} />
         <SignedInAs user={user} />
       </NavDrawer>
 
@@ -284,7 +304,9 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
 
         <main id="admin-main" tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-10">
           <div className="mx-auto max-w-[1400px]">
-            {route.kind === 'screen' && Screen ? (
+            {route.kind === 'screen' && !permitted ? (
+              <NotPermittedScreen reason={notPermittedReason(user, route.screen)} />
+            ) : route.kind === 'screen' && Screen ? (
               <WithErrorFallback key={route.screen} component={`${route.title} screen`}>
                 <Suspense fallback={<LoadingContent />}>
                   <Screen route={route} />

@@ -77,10 +77,10 @@ export const SECTION_ORDER: AdminSection[] = ['Overview', 'People', 'Investing',
  * The sidebar: one item per screen, grouped by section. Where several paths open one screen
  * (/admin and /admin/dashboard), the last listed path is the canonical one.
  */
-export function buildNavigation(): { section: AdminSection; items: NavItem[] }[] {
+export function buildNavigation(shows: (screen: string) => boolean = () => true): { section: AdminSection; items: NavItem[] }[] {
   const items = new Map<string, NavItem>();
   for (const s of adminScreens) {
-    if (parentScreen[s.screen]) continue;
+    if (parentScreen[s.screen] || !shows(s.screen)) continue;
     items.set(s.screen, { screen: s.screen, title: s.title, path: s.path, section: s.section });
   }
   return SECTION_ORDER.map((section) => ({ section, items: [...items.values()].filter((i) => i.section === section) })).filter(

@@ -17,6 +17,7 @@ import { WithErrorFallback } from '../react/ErrorFallback';
 import { Allocation, Holdings, RecentTransactions, RetailLimit, SummaryCards, ValueOverTime } from './dashboard/parts';
 import { btn, card, ForViewer, Screen, SignedOutCard, useViewer } from './ui';
 import { DASHBOARD_URL, Problem, Skeleton } from './wallet/shared';
+import { isStaffRole } from '@modules/auth/permissions-contract';
 
 const UNDER_REVIEW = ['pending', 'submitted', 'in_review', 'under_review', 'processing'];
 
@@ -142,9 +143,9 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
       }
     >
       <div className="space-y-6">
-        {user.role === 'admin' ? null : <FinishOnboardingCard />}
+        {isStaffRole(user.role) ? null : <FinishOnboardingCard />}
         <KycCard status={user.kycStatus} />
-        {user.role === 'admin' ? null : <SipCard />}
+        {isStaffRole(user.role) ? null : <SipCard />}
         {q.isError ? (
           <Problem
             title="We couldn't load your portfolio"
@@ -164,7 +165,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
           </p>
         ) : null}
         <SummaryCards data={data} />
-        {user.role === 'admin' ? null : <ReturnsCard />}
+        {isStaffRole(user.role) ? null : <ReturnsCard />}
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
           {data ? <Holdings holdings={data.holdings} /> : <HoldingsLoading />}
           <RetailLimit limit={data?.retailLimit} />
@@ -175,7 +176,7 @@ export function DashboardForUser({ user, now = new Date() }: { user: CurrentUser
             <Allocation data={data} />
           </>
         ) : null}
-        {user.role === 'admin' ? null : <IncomeCalendar />}
+        {isStaffRole(user.role) ? null : <IncomeCalendar />}
         <RecentTransactions data={data} />
       </div>
     </Screen>

@@ -4,6 +4,7 @@ import { NotificationPreferences } from '@modules/notifications/ui/NotificationP
 import { AppProviders } from '../react/AppProviders';
 import { WithErrorFallback } from '../react/ErrorFallback';
 import { card, ForViewer, Screen, Section, SignedOutCard, useViewer } from './ui';
+import { isStaffRole } from '@modules/auth/permissions-contract';
 
 /** /notifications for a signed-in person: their feed (filters, mark read, pages) and their preferences. */
 export function NotificationsForUser({ isAdmin = false }: { isAdmin?: boolean }) {
@@ -62,7 +63,7 @@ export function Notifications() {
           Everything that happens on your account, in one list. Log in to read your notifications.
         </SignedOutCard>
       )}
-      user={(u) => <NotificationsForUser isAdmin={u.role === 'admin'} />}
+      user={(u) => <NotificationsForUser isAdmin={isStaffRole(u.role)} />}
     />
   );
 }

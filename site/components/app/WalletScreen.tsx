@@ -15,6 +15,7 @@ import { DepositPanel } from './wallet/DepositPanel';
 import { Statements, WalletHistory, Withdrawals } from './wallet/History';
 import { fils, Skeleton, WALLET_URL } from './wallet/shared';
 import { WithdrawPanel } from './wallet/WithdrawPanel';
+import { isStaffRole } from '@modules/auth/permissions-contract';
 
 export { HISTORY_COLUMNS } from './wallet/History';
 
@@ -198,7 +199,7 @@ export function WalletForUser({ user }: { user: CurrentUser }) {
           <Withdrawals />
           {verified ? <FeePanel onDeposit={() => setPanel('deposit')} /> : null}
           <WalletHistory />
-          {user.role === 'admin' ? null : <IncomePanel />}
+          {isStaffRole(user.role) ? null : <IncomePanel />}
           <PaymentMethods />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { verifyMfaInput } from '@modules/auth/contract';
+import { isStaffRole } from '@modules/auth/permissions-contract';
 
 export type MfaEntryMode = 'code' | 'recovery';
 
@@ -28,5 +29,5 @@ export function mfaCodeError(code: string, mode: MfaEntryMode): string | null {
 
 /** Where a verified user goes (§6): admins to the admin dashboard, everyone else to theirs. */
 export function homeFor(role: string | null | undefined): string {
-  return role === 'admin' ? '/admin/dashboard' : '/dashboard';
+  return isStaffRole(role) ? '/admin/dashboard' : '/dashboard';
 }

@@ -3,6 +3,7 @@
  * setup (QR code, manual secret, 6-digit confirmation, then the 10 recovery codes shown once),
  * email codes instead, and turning two-factor off (both behind the account password).
  */
+import { isStaffRole } from '@modules/auth/permissions-contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Check, Copy, Download, KeyRound, Mail, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -478,7 +479,7 @@ function SecurityContent() {
             <Section id="two-factor-title" title="Two-factor verification" description="Choose how you confirm it's you after entering your password.">
               {mustSetUpMfa(u) && <StaffMfaNotice />}
               <TwoFactor email={u.email} required={Boolean(u.mfaRequired)} />
-              {u.mfaRequired && u.mfaEnabled && u.role === 'admin' && (
+              {u.mfaRequired && u.mfaEnabled && isStaffRole(u.role) && (
                 <p className="mt-5 text-sm text-slate-600">
                   Two-factor verification is on.{' '}
                   <a href="/admin/dashboard" className="font-medium text-brand-700 underline-offset-4 hover:underline">

@@ -5,6 +5,7 @@
  * Step 3: welcome, first name, unique ID, email note; after 5 s the dialog closes, resets and the new
  * investor moves on to /onboarding. A partial signup found once per opening (email from ?email= or the form) resumes at step 2.
  */
+import { isStaffRole } from '@modules/auth/permissions-contract';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { signupStep1Input, signupStep2Input } from '@modules/auth/contract';
 import { PRODUCT_NAME, TIMINGS } from '@modules/platform/contract';
@@ -212,7 +213,7 @@ export function SignupDialog({ open, seq, onClose, onSwitchToLogin, returnFocusT
         successTimer.current = null;
         onClose();
         // A new investor continues with the guided onboarding (goals, experience, preferences → /kyc).
-        (onSuccess ?? (() => (role === 'admin' ? afterLoginNavigate(role) : page.assign('/onboarding'))))();
+        (onSuccess ?? (() => (isStaffRole(role) ? afterLoginNavigate(role) : page.assign('/onboarding'))))();
       };
       successTimer.current = setTimeout(() => finish.current?.(), TIMINGS.signupSuccess);
     } catch (err) {

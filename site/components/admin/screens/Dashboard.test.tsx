@@ -5,13 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '@site/lib/query';
+import { permissionsOf, type StaffRole } from '@modules/auth/permissions-contract';
 import Dashboard from './Dashboard';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+let role: StaffRole = 'admin';
+const me = () => json({ id: 'u1', firstName: 'Mariam', lastName: 'Staff', email: 'staff@manzil.ae', role, mfaEnabled: true, kycStatus: 'not_started', unicode: 'MZ-STAFF', permissions: permissionsOf(role) });
+
 /** What each module's admin API answers, by path (query strings checked where they matter). */
 function answer(url: string): Response {
   const u = new URL(url, 'http://x');
+  if (u.pathname === '/api/auth/me') return me();
   if (u.pathname === '/api/admin/kyc') return u.searchParams.get('status') === 'pending' ? json({ items: [], total: 3 }) : json({ items: [], total: 99 });
   if (u.pathname === '/api/admin/wallets/withdrawals') return u.searchParams.get('status') === 'pending' ? json({ items: [], total: 2 }) : json({ items: [], total: 99 });
   if (u.pathname === '/api/admin/investments')
@@ -25,6 +30,7 @@ function answer(url: string): Response {
 }
 
 beforeEach(() => {
+  role = 'admin';
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => answer(String(input instanceof Request ? input.url : input))));
 });
 afterEach(() => {
@@ -65,10 +71,26 @@ describe('admin dashboard key figures', () => {
   });
 
   it('says when a figure could not be loaded instead of showing a number', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: 'server_error', message: 'The server had a problem.' } }, 500)));
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => (String(input instanceof Request ? input.url : input).endsWith('/api/auth/me') ? me() : json({ error: { code: 'server_error', message: 'The server had a problem.' } }, 500))));
     renderDashboard();
     const card = (await screen.findByText('KYC awaiting review')).closest('div.rounded-xl') as HTMLElement;
     await vi.waitFor(() => expect(card.textContent).toMatch(/failed|problem|could not/i), { timeout: 4000 });
     expect(card.querySelector('p.text-2xl')?.textContent).toContain('—');
+  });
+
+  it("shows a finance user the money figures and never asks for what the role cannot read (KYC, messages)", async () => {
+    role = 'finance';
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input instanceof Request ? input.url : input)));
+    vi.stubGlobal('fetch', fetchMock);
+    renderDashboard();
+    await figure('Withdrawals to approve', '2');
+    await figure('Invested capital', 'AED 1,234,567.89');
+    expect(screen.queryByText('KYC awaiting review')).toBeNull();
+    expect(screen.queryByText('Waitlist sign-ups')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Review KYC/ })).toBeNull();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), 'http://x').pathname);
+    expect(asked).not.toContain('/api/admin/kyc');
+    expect(asked).not.toContain('/api/admin/waitlist');
+    expect(asked).not.toContain('/api/admin/contact-messages');
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMay } from '../use-access';
 import { ArrowRight, Building2, ClipboardList, Inbox, Landmark, MessageSquare, NotebookPen, Scale, ShieldCheck, TrendingUp, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -54,16 +55,19 @@ function Latest({ title, href, linkLabel, children, state }: { title: string; hr
 const quiet = (text: string) => <p className="px-5 py-10 text-center text-sm text-slate-500">{text}</p>;
 
 export default function Dashboard() {
-  const waitlist = useQuery<{ items: WaitlistEntry[]; total: number }>({ queryKey: [latest(WAITLIST_ENDPOINT)] });
-  const messages = useQuery<{ items: ContactMessage[]; total: number }>({ queryKey: [latest(CONTACT_MESSAGES_ENDPOINT)] });
+  // Each figure asks only for what this staff member's role reads; the others are not shown.
+  const may = useMay();
+  const [seesMessages, seesKyc, seesFinance, seesOperations] = [may('messages:read'), may('kyc:read'), may('finance:read'), may('operations:read')];
+  const waitlist = useQuery<{ items: WaitlistEntry[]; total: number }>({ queryKey: [latest(WAITLIST_ENDPOINT)], enabled: seesMessages });
+  const messages = useQuery<{ items: ContactMessage[]; total: number }>({ queryKey: [latest(CONTACT_MESSAGES_ENDPOINT)], enabled: seesMessages });
   const newMessages = messages.data?.items.filter((m) => m.status === 'new').length;
   const messagesTotal = messages.data?.total ?? 0;
-  const kyc = useQuery<{ total: number }>({ queryKey: [KYC_QUEUE_URL] });
-  const withdrawals = useQuery<{ total: number }>({ queryKey: [PENDING_WITHDRAWALS_URL] });
-  const investments = useQuery<AdminInvestmentsPage>({ queryKey: [ACTIVE_INVESTMENTS_URL] });
-  const wallets = useQuery<AdminWalletsPage>({ queryKey: [WALLETS_URL] });
-  const recon = useQuery<ReconciliationJson>({ queryKey: [RECONCILIATION_URL] });
-  const props = useQuery<PropertyStats>({ queryKey: [PROPERTY_STATS_URL] });
+  const kyc = useQuery<{ total: number }>({ queryKey: [KYC_QUEUE_URL], enabled: seesKyc });
+  const withdrawals = useQuery<{ total: number }>({ queryKey: [PENDING_WITHDRAWALS_URL], enabled: seesFinance });
+  const investments = useQuery<AdminInvestmentsPage>({ queryKey: [ACTIVE_INVESTMENTS_URL], enabled: seesOperations });
+  const wallets = useQuery<AdminWalletsPage>({ queryKey: [WALLETS_URL], enabled: seesFinance });
+  const recon = useQuery<ReconciliationJson>({ queryKey: [RECONCILIATION_URL], enabled: seesFinance });
+  const props = useQuery<PropertyStats>({ queryKey: [PROPERTY_STATS_URL], enabled: seesOperations });
   const reconIssues = recon.data ? (recon.data.walletMismatches?.length ?? 0) + (recon.data.propertyMismatches?.length ?? 0) : 0;
   const invTotals = investments.data?.totals;
   const walletTotals = wallets.data?.totals;
@@ -74,102 +78,123 @@ export default function Dashboard() {
         description="Where Manzil stands today: reviews and withdrawals waiting for an operator, the money invested and held, whether the books reconcile, and demand on the waitlist."
         actions={
           <>
-            <ButtonLink href="/admin/communications" icon={Inbox}>
-              Read messages
-            </ButtonLink>
-            <ButtonLink href="/admin/kyc" variant="primary" icon={ShieldCheck}>
-              Review KYC
-            </ButtonLink>
+            {seesMessages ? (
+              <ButtonLink href="/admin/communications" icon={Inbox}>
+                Read messages
+              </ButtonLink>
+            ) : null}
+            {seesKyc ? (
+              <ButtonLink href="/admin/kyc" variant="primary" icon={ShieldCheck}>
+                Review KYC
+              </ButtonLink>
+            ) : null}
           </>
         }
       />
 
       <h2 className="sr-only">Key figures</h2>
       <StatGrid>
-        <StatCard
-          label="KYC awaiting review"
-          icon={ShieldCheck}
-          value={typeof kyc.data?.total === 'number' ? count(kyc.data.total) : undefined}
-          hint={hintFor(kyc, 'the KYC queue', 'Could not load the KYC queue.', <Link href="/admin/kyc" className="font-medium text-brand-800 hover:underline">Submitted and resubmitted applications</Link>)}
-        />
-        <StatCard
-          label="Withdrawals to approve"
-          icon={Landmark}
-          value={typeof withdrawals.data?.total === 'number' ? count(withdrawals.data.total) : undefined}
-          hint={hintFor(withdrawals, 'withdrawals', 'Could not load withdrawals.', <Link href="/admin/users/wallet-management" className="font-medium text-brand-800 hover:underline">Pending requests, money on hold</Link>)}
-        />
-        <StatCard
-          label="Reconciliation"
-          icon={Scale}
-          value={recon.data && typeof recon.data.ok === 'boolean' ? (recon.data.ok ? 'Balanced' : reconIssues ? plural(reconIssues, 'difference', 'differences') : 'Out of balance') : undefined}
-          hint={hintFor(
-            recon,
-            'the reconciliation',
-            'Could not run the reconciliation.',
-            recon.data ? (
-              <Link href="/admin/financial" className={recon.data.ok ? 'font-medium text-brand-800 hover:underline' : 'font-medium text-red-700 hover:underline'}>
-                {recon.data.ok ? 'Wallets, ledger and shares agree' : `Wallets ${aed(recon.data.walletsTotal)} vs ledger ${aed(recon.data.clientMoneyLedger)}`}
-              </Link>
-            ) : null,
-          )}
-        />
-        <StatCard
-          label="New messages"
-          icon={MessageSquare}
-          value={newMessages === undefined ? undefined : count(newMessages)}
-          hint={
-            messages.isError
-              ? 'Could not load messages.'
-              : messagesTotal > PAGE_SIZE
-                ? `Among the latest ${PAGE_SIZE} of ${count(messagesTotal)}; each promised a reply within one business day.`
-                : `${plural(messagesTotal, 'message', 'messages')} received; each new one is promised a reply within one business day.`
-          }
-        />
-        <StatCard
-          label="Invested capital"
-          icon={TrendingUp}
-          value={invTotals ? aed(invTotals.principal) : undefined}
-          hint={hintFor(
-            investments,
-            'investments',
-            'Could not load investments.',
-            invTotals
-              ? `${plural(invTotals.active, 'active investment', 'active investments')} by ${plural(invTotals.investors, 'investor', 'investors')}, before fees.`
-              : null,
-          )}
-        />
-        <StatCard
-          label="Investor wallets"
-          icon={Wallet}
-          value={walletTotals ? aed(walletTotals.balance) : undefined}
-          hint={hintFor(
-            wallets,
-            'wallets',
-            'Could not load wallets.',
-            walletTotals ? `Client money in ${plural(walletTotals.wallets, 'wallet', 'wallets')}; ${aed(walletTotals.held)} on hold for withdrawals.` : null,
-          )}
-        />
-        <StatCard
-          label="Portfolio value"
-          icon={Building2}
-          value={props.data?.byStatus ? aed(props.data.portfolioValue) : undefined}
-          hint={hintFor(
-            props,
-            'properties',
-            'Could not load properties.',
-            props.data?.byStatus
-              ? `${plural(props.data.byStatus.funding ?? 0, 'property', 'properties')} funding, ${count(props.data.byStatus.funded ?? 0)} funded; ${aed(props.data.raised)} raised.`
-              : null,
-          )}
-        />
-        <StatCard
-          label="Waitlist sign-ups"
-          icon={ClipboardList}
-          value={waitlist.data ? count(waitlist.data.total) : undefined}
-          hint={waitlist.isError ? 'Could not load the waitlist.' : 'People waiting for new properties to open.'}
-        />
+        {seesKyc ? (
+          <StatCard
+            label="KYC awaiting review"
+            icon={ShieldCheck}
+            value={typeof kyc.data?.total === 'number' ? count(kyc.data.total) : undefined}
+            hint={hintFor(kyc, 'the KYC queue', 'Could not load the KYC queue.', <Link href="/admin/kyc" className="font-medium text-brand-800 hover:underline">Submitted and resubmitted applications</Link>)}
+          />
+        ) : null}
+        {seesFinance ? (
+          <StatCard
+            label="Withdrawals to approve"
+            icon={Landmark}
+            value={typeof withdrawals.data?.total === 'number' ? count(withdrawals.data.total) : undefined}
+            hint={hintFor(withdrawals, 'withdrawals', 'Could not load withdrawals.', <Link href="/admin/users/wallet-management" className="font-medium text-brand-800 hover:underline">Pending requests, money on hold</Link>)}
+          />
+        ) : null}
+        {seesFinance ? (
+          <StatCard
+            label="Reconciliation"
+            icon={Scale}
+            value={recon.data && typeof recon.data.ok === 'boolean' ? (recon.data.ok ? 'Balanced' : reconIssues ? plural(reconIssues, 'difference', 'differences') : 'Out of balance') : undefined}
+            hint={hintFor(
+              recon,
+              'the reconciliation',
+              'Could not run the reconciliation.',
+              recon.data ? (
+                <Link href="/admin/financial" className={recon.data.ok ? 'font-medium text-brand-800 hover:underline' : 'font-medium text-red-700 hover:underline'}>
+                  {recon.data.ok ? 'Wallets, ledger and shares agree' : `Wallets ${aed(recon.data.walletsTotal)} vs ledger ${aed(recon.data.clientMoneyLedger)}`}
+                </Link>
+              ) : null,
+            )}
+          />
+        ) : null}
+        {seesMessages ? (
+          <StatCard
+            label="New messages"
+            icon={MessageSquare}
+            value={newMessages === undefined ? undefined : count(newMessages)}
+            hint={
+              messages.isError
+                ? 'Could not load messages.'
+                : messagesTotal > PAGE_SIZE
+                  ? `Among the latest ${PAGE_SIZE} of ${count(messagesTotal)}; each promised a reply within one business day.`
+                  : `${plural(messagesTotal, 'message', 'messages')} received; each new one is promised a reply within one business day.`
+            }
+          />
+        ) : null}
+        {seesOperations ? (
+          <StatCard
+            label="Invested capital"
+            icon={TrendingUp}
+            value={invTotals ? aed(invTotals.principal) : undefined}
+            hint={hintFor(
+              investments,
+              'investments',
+              'Could not load investments.',
+              invTotals
+                ? `${plural(invTotals.active, 'active investment', 'active investments')} by ${plural(invTotals.investors, 'investor', 'investors')}, before fees.`
+                : null,
+            )}
+          />
+        ) : null}
+        {seesFinance ? (
+          <StatCard
+            label="Investor wallets"
+            icon={Wallet}
+            value={walletTotals ? aed(walletTotals.balance) : undefined}
+            hint={hintFor(
+              wallets,
+              'wallets',
+              'Could not load wallets.',
+              walletTotals ? `Client money in ${plural(walletTotals.wallets, 'wallet', 'wallets')}; ${aed(walletTotals.held)} on hold for withdrawals.` : null,
+            )}
+          />
+        ) : null}
+        {seesOperations ? (
+          <StatCard
+            label="Portfolio value"
+            icon={Building2}
+            value={props.data?.byStatus ? aed(props.data.portfolioValue) : undefined}
+            hint={hintFor(
+              props,
+              'properties',
+              'Could not load properties.',
+              props.data?.byStatus
+                ? `${plural(props.data.byStatus.funding ?? 0, 'property', 'properties')} funding, ${count(props.data.byStatus.funded ?? 0)} funded; ${aed(props.data.raised)} raised.`
+                : null,
+            )}
+          />
+        ) : null}
+        {seesMessages ? (
+          <StatCard
+            label="Waitlist sign-ups"
+            icon={ClipboardList}
+            value={waitlist.data ? count(waitlist.data.total) : undefined}
+            hint={waitlist.isError ? 'Could not load the waitlist.' : 'People waiting for new properties to open.'}
+          />
+        ) : null}
       </StatGrid>
 
+      {seesMessages ? (
       <div className="mt-8 grid gap-6 xl:grid-cols-2">
         <Latest
           title="Latest waitlist sign-ups"
@@ -227,14 +252,17 @@ export default function Dashboard() {
           ))}
         </Latest>
       </div>
+      ) : null}
 
       <Section title="Jump to" description="The screens operators use most.">
         <LinkCards
           items={[
-            { href: '/admin/kyc', title: 'KYC review', description: 'Approve or reject identity verification submissions.', icon: ShieldCheck },
-            { href: '/admin/users', title: 'Users', description: 'Accounts, verification status and sign-in security.', icon: Users },
-            { href: '/admin/journal-entries', title: 'Journal entries', description: 'Every booking behind deposits, investments and fees.', icon: NotebookPen },
-          ]}
+            ...(seesKyc ? [{ href: '/admin/kyc', title: 'KYC review', description: 'Approve or reject identity verification submissions.', icon: ShieldCheck }] : []),
+            ...(may('investors:read') ? [{ href: '/admin/users', title: 'Users', description: 'Accounts, verification status and sign-in security.', icon: Users }] : []),
+            ...(seesFinance ? [{ href: '/admin/journal-entries', title: 'Journal entries', description: 'Every booking behind deposits, investments and fees.', icon: NotebookPen }] : []),
+            ...(seesOperations ? [{ href: '/admin/properties', title: 'Properties', description: 'The catalogue, funding progress and property documents.', icon: Building2 }] : []),
+            ...(seesMessages ? [{ href: '/admin/communications', title: 'Communications', description: 'The inbox, replies and announcements to investors.', icon: Inbox }] : []),
+          ].slice(0, 3)}
         />
       </Section>
     </>

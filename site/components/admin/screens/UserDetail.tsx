@@ -14,6 +14,7 @@ import { Badge, ButtonLink, Card, DefinitionList, ScreenIntro, Section, StatCard
 import { statusLabel } from '../data';
 import { AccountActions } from './users/account-actions';
 import { DetailSections } from './users/detail-sections';
+import { isStaffRole, ROLE_LABELS } from '@modules/auth/permissions-contract';
 
 const INTRO = "One investor's whole story: profile, identity checks, wallet, holdings, orders, monthly plans, income, messages, sessions and every recorded action, with the account actions an operator needs.";
 
@@ -55,7 +56,7 @@ function Header({ user }: { user: UserDetailJson }) {
             <Badge tone={statusTone[user.standing.status]}>{statusLabel(user.standing.status)}</Badge>
             <KycBadge status={p.kycStatus} />
             <Badge tone={p.mfaEnabled ? 'brand' : 'neutral'}>{p.mfaEnabled ? `MFA on (${p.mfaMethod ?? 'on'})` : 'MFA off'}</Badge>
-            {p.role === 'admin' ? <Badge tone="sand">Staff</Badge> : null}
+            {isStaffRole(p.role) ? <Badge tone="sand">{`Staff · ${ROLE_LABELS[p.role]}`}</Badge> : null}
           </div>
         </div>
       </div>
