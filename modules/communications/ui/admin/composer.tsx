@@ -31,7 +31,7 @@ export function segmentParams(d: Pick<Draft, 'kind' | 'propertyId' | 'currency'>
   return `kind=${d.kind}`;
 }
 
-export function Composer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Composer({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved?: (a: AnnouncementJson) => void }) {
   const client = useQueryClient();
   const bodyId = useId();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -50,6 +50,8 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
     usesProperty && d.kind !== 'property_holders' ? '{{propertyTitle}} only works when sending to the holders of a property.' :
     d.when === 'later' && !(d.sendAt && new Date(d.sendAt).getTime() > Date.now()) ? 'Choose a time in the future to schedule it.' :
     null;
+  // Why it cannot be sent yet: said on the button (focusable, with the reason as its description) and below.
+  const blocked = problem ?? (d.when === 'now' && count.data?.count === 0 ? 'Nobody is in this segment right now, so there is no one to send it to.' : null);
   const create = useMutation({
     mutationFn: () =>
       api.post<AnnouncementJson>(ANNOUNCEMENTS, {
@@ -61,10 +63,11 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
         email: d.email,
         sendAt: d.when === 'later' ? new Date(d.sendAt).toISOString() : null,
       }),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await refreshComms(client);
       setD(blank);
       onClose();
+      onSaved?.(saved);
     },
   });
   const insert = (v: string) => {
@@ -92,7 +95,7 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Send} disabled={Boolean(problem) || create.isPending || count.data?.count === 0} onClick={() => create.mutate()}>
+          <Button variant="primary" icon={Send} unavailable={blocked ?? undefined} disabled={create.isPending} onClick={() => create.mutate()}>
             {create.isPending ? 'Saving…' : d.when === 'later' ? 'Schedule' : `Send now${count.data ? ` to ${count.data.count.toLocaleString('en-US')}` : ''}`}
           </Button>
         </>
@@ -170,7 +173,7 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
             </label>
           ) : null}
         </fieldset>
-        {problem ? <p className="text-sm text-slate-600">{problem}</p> : null}
+        {blocked ? <p className="text-sm text-slate-600">{blocked}</p> : null}
         {create.isError ? <ErrorNote title="Not sent">{errorText(create.error, 'The announcement could not be saved.')}</ErrorNote> : null}
       </div>
     </Dialog>
