@@ -52,7 +52,10 @@ test('an admin sends an announcement to the holders of one property: they get it
   const tag = `ref ${Date.now().toString(36)}`;
   await loginAs(page, 'admin', 'ManzilAdmin#2026');
   await page.goto('/admin/communications');
-  await page.getByRole('tab', { name: 'Announcements' }).click();
+  // The back office loads its screens on demand: on a cold server the first visit fetches many chunks.
+  const tabs = page.getByRole('tablist', { name: 'Communications' });
+  await expect(tabs).toBeVisible({ timeout: 30_000 });
+  await tabs.getByRole('tab', { name: 'Announcements' }).click();
   await expect(page.getByRole('tab', { name: 'Announcements' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'New announcement' }).click();
   const dialog = page.getByRole('dialog', { name: 'New announcement' });
