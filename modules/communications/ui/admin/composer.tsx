@@ -4,10 +4,10 @@
  * schedule a time.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
+import { LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { CURRENCY_CODES } from '@modules/platform/contract';
-import { Busy, Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
+import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
 import { Button } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import {
@@ -140,7 +140,11 @@ export function Composer({ open, onClose, onSaved }: { open: boolean; onClose: (
           {!params ? (
             'Choose a property to see how many holders it has.'
           ) : count.isPending ? (
-            <Busy>Counting recipients…</Busy>
+            // Already inside this live region: a spinner and the words, not a second status.
+            <span className="inline-flex items-center gap-2 text-slate-600">
+              <LoaderCircle className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" />
+              Counting recipients…
+            </span>
           ) : count.isError ? (
             errorText(count.error, 'The recipients could not be counted.')
           ) : (
