@@ -34,7 +34,7 @@ async function notificationTitles(ctx: BrowserContext): Promise<string[]> {
 }
 
 test('an admin sends an announcement to the holders of one property: they get it in the app and by email, nobody else does', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await browser.newContext();
   await adminContext(admin);
   const { property, emails: holders } = await holdersOf(admin, REFERENCE);
