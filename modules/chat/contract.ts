@@ -1,5 +1,5 @@
 /**
- * The chat assistant's shared contract (spec §2 "Chat assistant", §3 chat message, §6–§8).
+ * The chat assistant's shared contract (spec §2 "Chat assistant", §7–§8, and the assistant API).
  * Browser-safe: the site and the API both import this file.
  */
 import { z } from 'zod';
@@ -26,19 +26,6 @@ export type ChatQueryInput = z.infer<typeof chatQueryInput>;
 /** §3: the chat query response. An empty string means "no answer found". */
 export type ChatQueryResponse = { response: string };
 
-/** §6/§3: what a chat action does. */
-export type ChatActionType = 'sip_signup' | 'manual_investing' | 'register' | 'login';
-export type ChatAction = { type: ChatActionType; label: string; primary: boolean };
-
-/** §3: one message in the conversation. `timestamp` is an ISO string so it survives sessionStorage. */
-export type ChatMessage = {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  timestamp: string;
-  actions?: ChatAction[];
-};
-
 export const ASSISTANT_NAME = `${PRODUCT_NAME} AI`;
 
 /** §8: the sentence shown when the server has no answer. */
@@ -47,26 +34,8 @@ export const CHAT_EMPTY_ANSWER = `I'm not sure about that, but I'd be happy to h
 export const CHAT_FAILURE_MESSAGE =
   "I apologize, but I'm having trouble responding right now. Please try again later or contact our support team for assistance.";
 export const CHAT_FAILURE_TOAST = { title: 'Error', description: 'Failed to get a response. Please try again.' } as const;
-/** §6: choosing the SIP signup action while signed out. */
-export const SIP_LOGIN_TOAST = { title: 'Please log in', description: 'You need to be logged in to set up automated investing.' } as const;
-
-/** §6: the action buttons SIP-related answers carry. */
-export const VISITOR_ACTIONS: ChatAction[] = [
-  { type: 'register', label: 'Sign up & start investing', primary: true },
-  { type: 'login', label: 'I have an account', primary: false },
-];
-export const MEMBER_ACTIONS: ChatAction[] = [
-  { type: 'sip_signup', label: 'Start Automated Investing', primary: true },
-  { type: 'manual_investing', label: 'Browse Properties', primary: false },
-];
-
-/** Where each action leads (§6). `sip_signup` needs a signed-in user. */
-export const ACTION_HREF: Record<ChatActionType, string> = {
-  register: '/signup',
-  login: '/login',
-  sip_signup: '/sip-setup',
-  manual_investing: '/properties',
-};
+/** The panel's first message (it is not stored: the conversation is created with the first question). */
+export const ASSISTANT_WELCOME = `Hi, I'm ${ASSISTANT_NAME}. I can explain how fractional property ownership and our SIP (automated monthly investing) work, what it costs and how to get started — and, once you sign in, answer about your own portfolio, wallet and plans. What would you like to know?`;
 
 /** The currency header's value as a catalogue code; anything else (or nothing) is AED. */
 export function currencyFromHeader(value: string | null | undefined): CurrencyCode {

@@ -23,12 +23,19 @@ describeEachDb('communications inbox', (kind) => {
   afterAll(() => w?.database.close());
 
   const list = async (qs = '') => (await w.admin.json<Page>('GET', `/api/admin/communications/threads${qs}`)).body;
+  /** The contact message's own status, as /admin/contact-messages lists it. */
+  const contactStatus = async (messageId = id) => {
+    const res = await w.admin.json<{ items: { id: string; status: string }[] }>('GET', `/api/admin/contact-messages?limit=100`);
+    expect(res.status).toBe(200);
+    return res.body.items.find((x) => x.id === messageId)?.status;
+  };
 
   it('lists every contact message as an open, unassigned, unread conversation', async () => {
     const page = await list();
     expect(page.total).toBe(2);
     expect(page.unread).toBe(2);
     expect(page.items.find((t) => t.id === id)).toMatchObject({ name: 'Noor Hadid', email, status: 'open', assignee: null, unread: true, replies: 0 });
+    expect(await contactStatus()).toBe('new');
     expect((await list('?q=abu%20dhabi')).items.map((t) => t.name)).toEqual(['Yusuf Ali']);
   });
 
@@ -42,11 +49,15 @@ describeEachDb('communications inbox', (kind) => {
     const ok = await w.admin.json<ThreadDetailJson>('PATCH', `/api/admin/communications/threads/${id}`, { assigneeId: w.adminId, status: 'pending' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ status: 'pending', assignee: { id: w.adminId, name: 'Layla Haddad' } });
+    // Waiting for the sender, but nobody has answered by email: open on the contact message, not replied.
+    expect(await contactStatus()).toBe('open');
     expect((await list('?assignee=me')).items.map((t) => t.id)).toEqual([id]);
     expect((await list('?assignee=none')).items.map((t) => t.name)).toEqual(['Yusuf Ali']);
     expect((await list('?status=pending')).items.map((t) => t.id)).toEqual([id]);
     const cleared = await w.admin.json<ThreadDetailJson>('PATCH', `/api/admin/communications/threads/${id}`, { assigneeId: null, status: 'open' });
     expect(cleared.body).toMatchObject({ status: 'open', assignee: null });
+    expect(await contactStatus()).toBe('new');
+    expect((await w.admin.json<{ total: number }>('GET', '/api/admin/contact-messages?status=new')).body.total).toBe(2);
   });
 
   it('marks a conversation read', async () => {
@@ -59,6 +70,8 @@ describeEachDb('communications inbox', (kind) => {
     const res = await w.admin.json<ThreadDetailJson>('POST', `/api/admin/communications/threads/${id}/reply`, { body: 'We found your deposit; it is in your wallet now.' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', assignee: { id: w.adminId }, replies: 1, unread: false });
+    expect(await contactStatus()).toBe('replied');
+    expect((await w.admin.json<{ items: { id: string }[] }>('GET', '/api/admin/contact-messages?status=replied')).body.items.map((x) => x.id)).toEqual([id]);
     const [reply] = res.body.messages;
     expect(reply).toMatchObject({ direction: 'outbound', author: 'Layla Haddad', inReplyTo: `<contact-${id}@manzil.local>`, outboxStatus: 'stored' });
     expect(reply!.subject).toBe(`Re: your message to Manzil (My account or wallet) [ref:${id.slice(0, 8)}]`);
@@ -82,6 +95,8 @@ describeEachDb('communications inbox', (kind) => {
     const res = await w.admin.json<ThreadDetailJson>('POST', '/api/admin/communications/inbound', { from: email.toUpperCase(), subject: `Re: ${ours.subject}`, text: 'Thank you, I see it now.', inReplyTo: ours.messageId });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id, status: 'open', unread: true, replies: 2 });
+    // The sender wrote back: waiting for staff again.
+    expect(await contactStatus()).toBe('open');
     const inbound = res.body.messages[1]!;
     expect(inbound).toMatchObject({ direction: 'inbound', author: 'Noor Hadid', body: 'Thank you, I see it now.' });
     // Matched by the subject's [ref:…] from the same sender when there is no In-Reply-To.
@@ -94,9 +109,48 @@ describeEachDb('communications inbox', (kind) => {
 
     const next = await w.admin.json<ThreadDetailJson>('POST', `/api/admin/communications/threads/${id}/reply`, { body: 'Glad to help.' });
     const last = next.body.messages.at(-1)!;
+    expect(await contactStatus()).toBe('replied');
     expect(last.inReplyTo).toBe(next.body.messages.at(-2)!.messageId);
     const raw = readFileSync(readDevMailbox({ to: email }).find((m) => m.text.includes('Glad to help.'))!.file, 'utf8');
     expect(raw).toContain(`References: <contact-${id}@manzil.local> ${ours.messageId} ${inbound.messageId}`);
+  });
+
+  it('closes and reopens: the contact message follows, and the other message is untouched', async () => {
+    const other = (await list('?q=abu%20dhabi')).items[0]!.id;
+    const closed = await w.admin.json<ThreadDetailJson>('PATCH', `/api/admin/communications/threads/${id}`, { status: 'closed' });
+    expect(closed.body.status).toBe('closed');
+    expect(await contactStatus()).toBe('closed');
+    expect((await w.admin.json<{ items: { id: string }[] }>('GET', '/api/admin/contact-messages?status=closed')).body.items.map((x) => x.id)).toEqual([id]);
+    expect(await contactStatus(other)).toBe('new');
+    // Closing a conversation nobody answered closes its message too; reopening it makes it new again.
+    await w.admin.json('PATCH', `/api/admin/communications/threads/${other}`, { status: 'closed' });
+    expect(await contactStatus(other)).toBe('closed');
+    await w.admin.json('PATCH', `/api/admin/communications/threads/${other}`, { status: 'open' });
+    expect(await contactStatus(other)).toBe('new');
+    const reopened = await w.admin.json<ThreadDetailJson>('PATCH', `/api/admin/communications/threads/${id}`, { status: 'open' });
+    expect(reopened.body.status).toBe('open');
+    expect(await contactStatus()).toBe('open');
+    await w.admin.json('PATCH', `/api/admin/communications/threads/${id}`, { status: 'pending' });
+    expect(await contactStatus()).toBe('replied');
+    // An unknown status is refused on the contact messages list.
+    expect((await w.admin.request('GET', '/api/admin/contact-messages?status=archived')).status).toBe(400);
+  });
+
+  it('changes the conversation and its contact message together, or neither', async () => {
+    // A status change whose audit entry cannot be written (the audit table is locked out for this one statement)
+    // rolls back the conversation's status and the contact message's.
+    const before = (await w.admin.json<ThreadDetailJson>('GET', `/api/admin/communications/threads/${id}`)).body.status;
+    const statusBefore = await contactStatus();
+    await w.db.execute(sql`create or replace function comms_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+    await w.db.execute(sql`create trigger comms_test_refuse before insert on audit_log for each row execute function comms_test_refuse()`);
+    try {
+      const res = await w.admin.request('PATCH', `/api/admin/communications/threads/${id}`, { status: 'closed' });
+      expect(res.status).toBe(500);
+    } finally {
+      await w.db.execute(sql`drop trigger comms_test_refuse on audit_log`);
+    }
+    expect((await w.admin.json<ThreadDetailJson>('GET', `/api/admin/communications/threads/${id}`)).body.status).toBe(before);
+    expect(await contactStatus()).toBe(statusBefore);
   });
 
   it('exports the inbox as CSV', async () => {

@@ -10,8 +10,9 @@ import { AppError, notFound } from '@api/errors';
 import { allOf, allRows, countAll, listPage, orderBy, searchWhere, type CsvCell } from '@api/list';
 import { recordAudit } from '../audit';
 import { users } from '../auth/schema';
-import { contactTopicLabels } from '../contact/contract';
+import { contactTopicLabels, type ContactMessageStatus } from '../contact/contract';
 import { contactMessages as m } from '../contact/schema';
+import { setContactMessageStatus } from '../contact/service';
 import { emailOutbox, sendEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import type { ListResult } from '../platform/list';
@@ -151,19 +152,44 @@ export async function markThreadRead(db: Db, id: string): Promise<ThreadDetailJs
 }
 
 export async function updateThread(db: Db, id: string, input: UpdateThreadInput, actorId: string | null = null): Promise<ThreadDetailJson> {
-  await ensureThread(db, id);
+  await threadRow(db, id);
   if (input.assigneeId) {
     const [staff] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.assigneeId), inArray(users.role, rolesWith('messages:write'))));
     if (!staff) throw new AppError(422, codes.assigneeNotStaff, 'Assign the conversation to a staff member (an administrator).');
   }
-  await db
-    .update(t)
-    .set({ ...(input.status ? { status: input.status } : {}), ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}), updatedAt: new Date() })
-    .where(eq(t.contactMessageId, id));
-  const after = await getThread(db, id);
-  const what = [input.status ? `status ${input.status}` : '', input.assigneeId !== undefined ? `assigned to ${after.assignee?.name ?? 'nobody'}` : ''].filter(Boolean).join(', ');
-  await recordAudit(db, { actorId, action: 'communications.thread.update', entityType: 'contact_message', entityId: id, summary: `Conversation with ${after.name}: ${what}` });
-  return after;
+  await db.transaction(async (tx) => {
+    await tx.insert(t).values({ contactMessageId: id }).onConflictDoNothing();
+    await tx
+      .update(t)
+      .set({ ...(input.status ? { status: input.status } : {}), ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}), updatedAt: new Date() })
+      .where(eq(t.contactMessageId, id));
+    await followThread(tx, id);
+    const after = await getThread(tx, id);
+    const what = [input.status ? `status ${input.status}` : '', input.assigneeId !== undefined ? `assigned to ${after.assignee?.name ?? 'nobody'}` : ''].filter(Boolean).join(', ');
+    await recordAudit(tx, { actorId, action: 'communications.thread.update', entityType: 'contact_message', entityId: id, summary: `Conversation with ${after.name}: ${what}` });
+  });
+  return getThread(db, id);
+}
+
+/**
+ * Where the contact message stands (contact_messages.status, as /admin/contact-messages lists it), read from its
+ * conversation: closed → closed; pending → replied once staff have answered (open otherwise); open → open once
+ * staff have answered (the sender wrote back, or it was reopened), new while nobody has.
+ */
+export function contactStatusFor(status: ThreadStatus, answered: boolean): ContactMessageStatus {
+  if (status === 'closed') return 'closed';
+  if (status === 'pending') return answered ? 'replied' : 'open';
+  return answered ? 'open' : 'new';
+}
+
+/** Writes the conversation's standing back to its contact message; call it inside the transaction that changed it. */
+async function followThread(tx: Db, id: string) {
+  const [row] = await tx
+    .select({ status, answered: sql<boolean>`exists (select 1 from ${cm} where ${cm.contactMessageId} = ${m.id} and ${cm.direction} = 'outbound')` })
+    .from(m)
+    .leftJoin(t, eq(t.contactMessageId, m.id))
+    .where(eq(m.id, id));
+  if (row) await setContactMessageStatus(tx, id, contactStatusFor(row.status as ThreadStatus, Boolean(row.answered)));
 }
 
 export const threadSubject = (topic: string, id: string) =>
@@ -192,6 +218,7 @@ export async function replyToThread(db: Db, id: string, staff: { id: string }, b
       .update(t)
       .set({ status: 'pending', assigneeId: sql`coalesce(${t.assigneeId}, ${staff.id}::uuid)`, readAt: sql`clock_timestamp()`, lastMessageAt: sql`clock_timestamp()`, updatedAt: new Date() })
       .where(eq(t.contactMessageId, id));
+    await followThread(tx, id);
     await recordAudit(tx, { actorId: staff.id, action: 'communications.reply', entityType: 'contact_message', entityId: id, summary: `Replied by email to ${thread.name} <${thread.email}>` });
   });
   return getThread(db, id);
@@ -227,6 +254,7 @@ export async function recordInbound(db: Db, input: InboundInput): Promise<Thread
     await tx.insert(cm).values({ contactMessageId: threadId, direction: 'inbound', fromEmail: from, subject: input.subject, body: input.text, messageId, inReplyTo: input.inReplyTo ?? null, createdAt: sql`clock_timestamp()` });
     await tx.insert(t).values({ contactMessageId: threadId }).onConflictDoNothing();
     await tx.update(t).set({ status: 'open', lastInboundAt: sql`clock_timestamp()`, lastMessageAt: sql`clock_timestamp()`, updatedAt: new Date() }).where(eq(t.contactMessageId, threadId));
+    await followThread(tx, threadId);
   });
   return getThread(db, threadId);
 }

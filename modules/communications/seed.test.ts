@@ -32,6 +32,15 @@ describeEachDb('communications demo seed', (kind) => {
     expect(by['Hamad Al Mansoori']).toMatchObject({ status: 'open', replies: 0 });
     expect(by['Hamad Al Mansoori']!.assignee).not.toBeNull();
     expect(by['Sara Khan']).toMatchObject({ status: 'closed', replies: 1 });
+    // The contact messages follow their conversations.
+    const contact = (await w.admin.json<{ items: { name: string; status: string }[] }>('GET', '/api/admin/contact-messages')).body.items;
+    expect(Object.fromEntries(contact.map((c) => [c.name, c.status]))).toEqual({
+      'Fatima Al Suwaidi': 'new',
+      'Rajesh Menon': 'replied',
+      'Claire Dubois': 'open',
+      'Hamad Al Mansoori': 'new',
+      'Sara Khan': 'closed',
+    });
     const ann = (await w.admin.json<{ items: { status: string; segment: { kind: string }; figures: { recipients: number; inAppDelivered: number } }[] }>('GET', '/api/admin/communications/announcements')).body.items;
     const sent = ann.find((x) => x.status === 'sent')!;
     expect(sent.figures.recipients).toBe(2); // the demo investor and the holder

@@ -1,3 +1,3 @@
 export { contactRoutes } from './routes';
-export { listContactMessages, submitContactMessage } from './service';
+export { listContactMessages, setContactMessageStatus, submitContactMessage } from './service';
 export * from './contract';

@@ -1,6 +1,6 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { type ContactInput, type ContactResult, contactConfirmation } from './contract';
+import { type ContactInput, type ContactMessageStatus, type ContactResult, contactConfirmation } from './contract';
 import { contactMessages } from './schema';
 
 export async function submitContactMessage(db: Db, input: ContactInput): Promise<ContactResult> {
@@ -13,4 +13,9 @@ export async function submitContactMessage(db: Db, input: ContactInput): Promise
 
 export async function listContactMessages(db: Db, { limit = 100, offset = 0 } = {}) {
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit).offset(offset);
+}
+
+/** Sets where a contact message stands (called by the inbox inside its own transaction, so pass that `tx`). */
+export async function setContactMessageStatus(db: Db, id: string, status: ContactMessageStatus): Promise<void> {
+  await db.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
 }

@@ -48,7 +48,6 @@ export const RETURNS = {
 
 /** Timings in milliseconds (§9). */
 export const TIMINGS = {
-  chatReply: 700,
   signupSuccess: 5000,
   loginRedirect: 500,
   mfaRedirect: 300,

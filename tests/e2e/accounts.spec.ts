@@ -1,12 +1,11 @@
 /**
  * Accounts end to end (issue 3, "Tests and bars"), through the UI as a person would: the two-step
  * signup and its resume, login for each role and the post-login destination, the deep-link return,
- * TOTP enrolment and an MFA login, logout, the currency switch, and the chat's canned-vs-server split.
+ * TOTP enrolment and an MFA login, logout, the currency switch, and the home page chat on the assistant API.
  * Every test that creates an account uses its own email; the demo accounts are only logged in with.
  */
 import { type Page, expect, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { matchTopic } from '@modules/chat/ui/engine';
 import { CURRENCIES, type CurrencyCode, convertMinor, formatMoney } from '@modules/platform/contract';
 import { uniqueEmail } from './support';
 
@@ -267,44 +266,44 @@ test('the currency switch changes every price shown on the home page', async ({ 
   await expect.poll(async () => (await read()).every((p) => squash(p.text) === expected(p, 'GBP'))).toBe(true);
 });
 
-test('the chat answers a fee question from the canned set, and anything else from the server', async ({ page }) => {
-  const chatCalls: string[] = [];
+test('the home page chat asks the assistant API, and its conversation continues on /ai-assistant', async ({ page }) => {
+  const calls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/chat/query') chatCalls.push(r.postData() ?? '');
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/ai-assistant') || path === '/api/chat/query') calls.push(`${r.method()} ${path}`);
   });
   await page.goto('/');
   await page.getByRole('button', { name: /Open Manzil AI chat/ }).click();
   const panel = page.getByRole('dialog', { name: 'Manzil AI' });
   await expect(panel).toBeVisible();
   const log = panel.getByRole('log');
-  const input = panel.getByPlaceholder('Type a message...');
-  const lastAnswer = log.locator('[data-message]').last();
+  await expect(log).toContainText("Hi, I'm Manzil AI");
+  await expect(panel.getByLabel('Message Manzil AI')).toBeFocused();
+  expect(calls, 'no conversation before the first question').toEqual([]);
 
-  // A fee question the canned set covers: answered after 700 ms, no server call.
-  const feeQuestion = 'How much are the fees?';
-  expect(matchTopic(feeQuestion)?.topic).toBe('fees');
-  await input.fill(feeQuestion);
-  const askedAt = Date.now();
-  await input.press('Enter');
-  // The typing indicator lasts only those 700 ms, too short to catch reliably on a loaded machine;
-  // modules/chat/ui/ChatPanel.test.tsx checks it with fake timers.
-  await expect(lastAnswer).toContainText('0.5% a year platform fee');
-  expect(Date.now() - askedAt, 'canned replies come after 700 ms').toBeGreaterThanOrEqual(650);
-  for (const figure of ['0.20% of exit profits', '0.5% to 2.5%', '0.5% early exit fee', '2% discount']) await expect(lastAnswer).toContainText(figure);
-  expect(chatCalls, 'a canned answer never calls the server').toEqual([]);
-
-  // A question outside the canned set goes to the server, and its answer is shown.
-  const otherQuestion = 'How do I receive rental income?';
-  expect(matchTopic(otherQuestion)).toBeNull();
-  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat/query');
-  await input.fill(otherQuestion);
-  await input.press('Enter');
+  // A suggested question: the conversation is created then, and the answer is the assistant's, with its links.
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai-assistant/messages');
+  await panel.getByRole('group', { name: 'Suggested questions' }).getByRole('button', { name: 'What are the fees?' }).click();
   const res = await answered;
-  expect(res.status()).toBe(200);
-  expect(res.request().postDataJSON()).toEqual({ message: otherQuestion, context: 'general' });
+  expect(res.status()).toBe(201);
   expect(res.request().headers()['x-currency']).toBe('AED');
-  const { response } = (await res.json()) as { response: string };
-  expect(response.length).toBeGreaterThan(20);
-  await expect(lastAnswer).toContainText(response.slice(0, 60));
-  expect(chatCalls).toHaveLength(1);
+  const body = (await res.json()) as { sessionId: string; assistantMessage: { content: string; links: { href: string; label: string }[] } };
+  const answer = log.locator('[data-message]').last();
+  await expect(answer).toContainText(body.assistantMessage.content.split('\n')[0]!.slice(0, 50));
+  for (const l of body.assistantMessage.links) await expect(answer.getByRole('link', { name: l.label })).toHaveAttribute('href', l.href);
+  expect(calls).toEqual(['POST /api/ai-assistant/sessions', 'POST /api/ai-assistant/messages']);
+
+  // By keyboard: the next question continues the same conversation.
+  const input = panel.getByLabel('Message Manzil AI');
+  const second = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai-assistant/messages');
+  await input.fill('How do I sell my shares?');
+  await input.press('Enter');
+  expect((await second).request().postDataJSON()).toEqual({ sessionId: body.sessionId, content: 'How do I sell my shares?' });
+  await expect(panel.getByTestId('typing')).toHaveCount(0);
+  expect(calls.filter((c) => c === 'POST /api/ai-assistant/sessions')).toHaveLength(1);
+
+  await panel.getByRole('link', { name: 'Continue this conversation on the full page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ai-assistant\\?c=${body.sessionId}$`));
+  await expect(page.getByRole('log')).toContainText('How do I sell my shares?');
+  await expect(page.getByRole('navigation', { name: 'Your conversations' }).getByRole('button', { name: /^What are the fees\?/ })).toBeVisible();
 });

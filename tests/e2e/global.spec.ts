@@ -186,8 +186,8 @@ test.describe('error fallback', () => {
 
 test.describe('toasts', () => {
   test('a failed chat answer shows one toast at a time, and F8 focuses the toasts', async ({ page }) => {
-    await page.route('**/api/chat/query', (route) => route.abort());
-    // The home page's chat panel: it asks /api/chat/query and toasts a failure (the full /ai-assistant page shows an inline retry instead).
+    await page.route('**/api/ai-assistant/**', (route) => route.abort());
+    // The home page's chat panel: it asks the assistant API and, when that fails, apologises with a retry and a toast.
     await page.goto('/');
     await page.getByRole('button', { name: /Open Manzil AI chat/ }).click();
     const input = page.getByRole('dialog', { name: 'Manzil AI' }).getByPlaceholder('Type a message...');

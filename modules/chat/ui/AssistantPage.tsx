@@ -4,14 +4,14 @@
  * an answer names, suggested questions when it is empty, a typing state, an error with retry, and a composer
  * (Enter sends, Shift+Enter starts a new line).
  */
-import { ArrowUpRight, MessageSquarePlus, RotateCcw, SendHorizontal, Trash2 } from 'lucide-react';
+import { MessageSquarePlus, SendHorizontal, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { AppProviders } from '@site/components/react/AppProviders';
 import { WithErrorFallback } from '@site/components/react/ErrorFallback';
 import { errorText } from '@site/lib/api';
-import { formatDateTime, formatDayInDubai } from '@modules/platform/dates';
-import { ASSISTANT_NAME, ASSISTANT_SUGGESTIONS, type AssistantConversationJson, type AssistantMessageJson, CHAT_MESSAGE_MAX } from '../contract';
-import { AssistantAvatar, MessageContent } from './conversation';
+import { formatDayInDubai } from '@modules/platform/dates';
+import { ASSISTANT_NAME, ASSISTANT_SUGGESTIONS, type AssistantConversationJson, CHAT_MESSAGE_MAX } from '../contract';
+import { AnswerError, AssistantAvatar, AssistantMessage, PendingQuestion, TypingIndicator } from './conversation';
 import { type AssistantController, useAssistant } from './use-assistant';
 
 const dayOf = (iso: string) => formatDayInDubai(iso);
@@ -113,50 +113,6 @@ function ConversationList({ chat, onPicked }: { chat: AssistantController; onPic
       ) : null}
       <div className="min-h-0 overflow-y-auto">{body}</div>
     </nav>
-  );
-}
-
-function Message({ m }: { m: AssistantMessageJson }) {
-  if (m.role === 'user') {
-    return (
-      <div data-message className="flex flex-col items-end">
-        <span className="sr-only">You asked:</span>
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-800 px-3.5 py-2.5 text-sm leading-relaxed text-white shadow-sm">
-          <MessageContent content={m.content} />
-        </div>
-        <time dateTime={m.timestamp} className="mt-1 text-[11px] text-slate-500">
-          {formatDateTime(m.timestamp)}
-        </time>
-      </div>
-    );
-  }
-  // The "See: /wallet · /portfolio" line is shown as the link buttons below.
-  const text = m.links.length ? m.content.replace(/\n\nSee: [^\n]*$/, '') : m.content;
-  return (
-    <div data-message className="flex items-start gap-2.5">
-      <AssistantAvatar />
-      <div className="min-w-0 max-w-[85%]">
-        <span className="sr-only">{ASSISTANT_NAME} answered:</span>
-        <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-2.5 text-sm leading-relaxed text-ink">
-          <MessageContent content={text} />
-        </div>
-        {m.links.length ? (
-          <ul aria-label="Related screens" className="mt-2 flex flex-wrap gap-2">
-            {m.links.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-white px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-50">
-                  {l.label}
-                  <ArrowUpRight className="h-3 w-3" aria-hidden="true" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <time dateTime={m.timestamp} className="mt-1 block text-[11px] text-slate-500">
-          {formatDateTime(m.timestamp)}
-        </time>
-      </div>
-    </div>
   );
 }
 
@@ -303,36 +259,11 @@ export function AssistantPage() {
           {loadingHistory ? <p className="text-sm text-slate-500">Loading the conversation…</p> : null}
           {!loadingHistory && !messages.length && !pending ? <EmptyState chat={chat} /> : null}
           {messages.map((m) => (
-            <Message key={m.id} m={m} />
+            <AssistantMessage key={m.id} m={m} />
           ))}
-          {pending ? (
-            <div data-message className="flex flex-col items-end">
-              <span className="sr-only">You asked:</span>
-              <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-800/80 px-3.5 py-2.5 text-sm leading-relaxed text-white">
-                <MessageContent content={pending.content} />
-              </div>
-            </div>
-          ) : null}
-          {chat.waiting ? (
-            <div className="flex items-center gap-2.5" data-testid="typing">
-              <AssistantAvatar />
-              <div className="flex items-center gap-1 rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-3">
-                <span className="sr-only">{ASSISTANT_NAME} is typing…</span>
-                {[0, 150, 300].map((delay) => (
-                  <span key={delay} aria-hidden="true" className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600/70" style={{ animationDelay: `${delay}ms` }} />
-                ))}
-              </div>
-            </div>
-          ) : null}
-          {pending?.error ? (
-            <div role="alert" className="ml-9 max-w-[85%] rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800">
-              <p>{pending.error}</p>
-              <button type="button" onClick={() => void chat.retry()} className="mt-2 inline-flex items-center gap-1.5 font-semibold underline">
-                <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />
-                Retry
-              </button>
-            </div>
-          ) : null}
+          {pending ? <PendingQuestion content={pending.content} /> : null}
+          {chat.waiting ? <TypingIndicator /> : null}
+          {pending?.error ? <AnswerError message={pending.error} onRetry={() => void chat.retry()} /> : null}
         </div>
 
         <div className="border-t border-slate-100 bg-slate-50/40 px-4 pt-3 sm:px-6">

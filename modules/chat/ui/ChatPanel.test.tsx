@@ -1,77 +1,115 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@site/components/react/AppProviders';
 import { getQueryClient } from '@site/lib/query';
 import { ME_KEY } from '@site/lib/stores/auth';
 import { $currency } from '@site/lib/stores/currency';
 import { $toasts } from '@site/lib/stores/toast';
-import { CHAT_EMPTY_ANSWER, CHAT_FAILURE_MESSAGE, MEMBER_ACTIONS } from '../contract';
+import { ASSISTANT_SUGGESTIONS, ASSISTANT_WELCOME, type AssistantMessageJson, CHAT_FAILURE_MESSAGE } from '../contract';
 import { ChatPanel } from './ChatPanel';
-import { TOPIC_CHIPS, WELCOME_TEXT } from './engine';
 import { CHAT_STORAGE_KEY } from './use-chat';
 
-type Reply = { status: number; body: unknown };
-let chatReply: Reply;
+const SESSION = '33333333-3333-4333-8333-333333333333';
+const OLD = '11111111-1111-4111-8111-111111111111';
+
 let signedIn: boolean;
-const chatCalls: { body: unknown; headers: Record<string, string> }[] = [];
+/** Statuses the next calls answer with, by path (201 when empty). */
+let failNext: { sessions: number[]; messages: number[] };
+let releaseAsk: (() => void) | null;
+let histories: Record<string, AssistantMessageJson[]>;
+const calls: { method: string; url: string; body?: unknown; headers?: Record<string, string> }[] = [];
+
+const msg = (id: string, role: 'user' | 'assistant', content: string, links: AssistantMessageJson['links'] = []): AssistantMessageJson => ({
+  id,
+  role,
+  content,
+  timestamp: '2026-11-20T08:00:00.000Z',
+  links,
+});
 
 function mockFetch() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body, headers: init.headers as Record<string, string> });
       if (url === '/api/auth/me') {
         return signedIn
           ? Response.json({ id: 'u1', firstName: 'Aisha', role: 'investor', mfaEnabled: false, kycStatus: 'approved' })
           : Response.json({ message: 'Not signed in', error: 'unauthorized' }, { status: 401 });
       }
-      if (url === '/api/chat/query') {
-        chatCalls.push({ body: JSON.parse(String(init.body)), headers: init.headers as Record<string, string> });
-        return Response.json(chatReply.body, { status: chatReply.status });
+      if (url === '/api/ai-assistant/sessions' && method === 'POST') {
+        const status = failNext.sessions.shift() ?? 201;
+        if (status >= 400) return Response.json({ message: 'Something went wrong on our side.', error: 'internal_error' }, { status });
+        histories[SESSION] = [];
+        return Response.json({ id: SESSION, title: 'New conversation', createdAt: '2026-11-20T08:00:00.000Z', updatedAt: '2026-11-20T08:00:00.000Z', messageCount: 0 }, { status: 201 });
+      }
+      const history = /^\/api\/ai-assistant\/sessions\/([\w-]+)\/messages$/.exec(url);
+      if (history) {
+        const items = histories[history[1]!];
+        return items ? Response.json({ sessionId: history[1], title: 't', items }) : Response.json({ message: 'We could not find that conversation.', error: 'conversation_not_found' }, { status: 404 });
+      }
+      if (url === '/api/ai-assistant/messages' && method === 'POST') {
+        if (releaseAsk === null) await new Promise<void>((r) => (releaseAsk = r));
+        const status = failNext.messages.shift() ?? 201;
+        if (status >= 400) return Response.json({ message: 'Something went wrong on our side.', error: 'internal_error' }, { status });
+        const n = calls.length;
+        const answer = {
+          sessionId: body.sessionId,
+          userMessage: msg(`u-${n}`, 'user', body.content),
+          assistantMessage: msg(`a-${n}`, 'assistant', `Answer to: ${body.content}\n\nSee: /wallet`, [{ href: '/wallet', label: 'Your wallet' }]),
+        };
+        histories[body.sessionId] = [...(histories[body.sessionId] ?? []), answer.userMessage, answer.assistantMessage];
+        return Response.json(answer, { status: 201 });
       }
       return new Response('not found', { status: 404 });
     }),
   );
 }
 
-const navigate = vi.fn();
 const onClose = vi.fn();
 const renderPanel = () =>
   render(
     <AppProviders>
-      <ChatPanel onClose={onClose} navigate={navigate} />
+      <ChatPanel onClose={onClose} />
     </AppProviders>,
   );
 const input = () => screen.getByPlaceholderText('Type a message...') as HTMLInputElement;
 const sendButton = () => screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 const log = () => screen.getByRole('log');
+const to = (path: string, method = 'POST') => calls.filter((c) => c.url === path && c.method === method);
 
 beforeEach(() => {
   sessionStorage.clear();
   getQueryClient().clear();
-  chatReply = { status: 200, body: { response: '' } };
   signedIn = false;
-  chatCalls.length = 0;
+  failNext = { sessions: [], messages: [] };
+  releaseAsk = () => {};
+  histories = {};
+  calls.length = 0;
   $currency.set('AED');
   $toasts.set([]);
-  navigate.mockReset();
   onClose.mockReset();
   mockFetch();
 });
 afterEach(() => {
   cleanup();
-  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
 describe('ChatPanel', () => {
-  it("shows 'Manzil AI', the welcome message, chips and the link to the full assistant", () => {
+  it("shows 'Manzil AI', the welcome, the visitor's suggested questions and the link to the full assistant, and asks nothing yet", () => {
     renderPanel();
     expect(screen.getByRole('dialog', { name: 'Manzil AI' })).toBeTruthy();
-    expect(log().textContent).toContain(WELCOME_TEXT);
-    for (const chip of TOPIC_CHIPS.default) expect(screen.getByRole('button', { name: chip })).toBeTruthy();
+    expect(log().textContent).toContain(ASSISTANT_WELCOME);
+    expect(log().getAttribute('aria-live')).toBe('polite');
+    const chips = screen.getByRole('group', { name: 'Suggested questions' });
+    for (const q of ASSISTANT_SUGGESTIONS.visitor) expect(within(chips).getByRole('button', { name: q })).toBeTruthy();
     expect(screen.getByRole('link', { name: /View full Manzil AI/ }).getAttribute('href')).toBe('/ai-assistant');
+    expect(calls.filter((c) => c.url.startsWith('/api/ai-assistant'))).toEqual([]);
   });
 
   it('keeps send disabled for an empty or blank message, and ignores blank messages', () => {
@@ -80,90 +118,97 @@ describe('ChatPanel', () => {
     type('   ');
     expect(sendButton().disabled).toBe(true);
     fireEvent.submit(input().closest('form')!);
-    expect(log().querySelectorAll('time').length).toBe(1);
+    expect(calls.filter((c) => c.url.startsWith('/api/ai-assistant'))).toEqual([]);
     type('fees');
     expect(sendButton().disabled).toBe(false);
   });
 
-  it('answers a canned question after 700 ms, with the typing indicator meanwhile, and moves the chips to the topic', () => {
-    vi.useFakeTimers();
+  it('creates the conversation on the first question, shows the typing state, then the answer with its links; the next question continues it', async () => {
+    $currency.set('GBP');
+    releaseAsk = null; // hold the answer
     renderPanel();
     type('What are the fees?');
     fireEvent.click(sendButton());
     expect(log().textContent).toContain('What are the fees?');
-    expect(screen.getByTestId('typing')).toBeTruthy();
+    expect(await screen.findByTestId('typing')).toBeTruthy();
+    expect(log().getAttribute('aria-busy')).toBe('true');
     expect(sendButton().disabled).toBe(true);
-    act(() => vi.advanceTimersByTime(699));
-    expect(log().textContent).not.toContain('platform fee');
-    act(() => vi.advanceTimersByTime(1));
-    expect(log().textContent).toContain('0.5% a year platform fee');
+    await waitFor(() => expect(releaseAsk).not.toBeNull());
+    expect(to('/api/ai-assistant/sessions')).toHaveLength(1);
+    expect(to('/api/ai-assistant/messages')[0]).toMatchObject({ body: { sessionId: SESSION, content: 'What are the fees?' }, headers: expect.objectContaining({ 'X-Currency': 'GBP' }) });
+    await act(async () => releaseAsk!());
+    await waitFor(() => expect(log().textContent).toContain('Answer to: What are the fees?'));
     expect(screen.queryByTestId('typing')).toBeNull();
-    for (const chip of TOPIC_CHIPS.fees) expect(screen.getByRole('button', { name: chip })).toBeTruthy();
-    expect(chatCalls).toHaveLength(0);
+    // Rendered as on the full page: the "See:" line becomes the link buttons.
+    expect(log().textContent).not.toContain('See: /wallet');
+    expect(within(log()).getByRole('link', { name: /Your wallet/ }).getAttribute('href')).toBe('/wallet');
+    expect(screen.queryByRole('group', { name: 'Suggested questions' })).toBeNull();
+    expect(screen.getByRole('link', { name: /Continue this conversation on the full page/ }).getAttribute('href')).toBe(`/ai-assistant?c=${SESSION}`);
+    expect(sessionStorage.getItem(CHAT_STORAGE_KEY)).toBe(SESSION);
+
+    releaseAsk = () => {};
+    type('And the early exit fee?');
+    fireEvent.submit(input().closest('form')!);
+    await waitFor(() => expect(log().textContent).toContain('Answer to: And the early exit fee?'));
+    expect(to('/api/ai-assistant/sessions')).toHaveLength(1);
+    expect(to('/api/ai-assistant/messages')[1]!.body).toEqual({ sessionId: SESSION, content: 'And the early exit fee?' });
   });
 
-  it("asks the server only when nothing matches, with the user's currency", async () => {
-    $currency.set('GBP');
-    chatReply = { status: 200, body: { response: 'In Dubai, ownership is registered with the Dubai Land Department.' } };
-    renderPanel();
-    type('Who registers the title deed?');
-    fireEvent.click(sendButton());
-    expect(await screen.findByText(/Dubai Land Department/)).toBeTruthy();
-    expect(chatCalls).toEqual([{ body: { message: 'Who registers the title deed?', context: 'general' }, headers: expect.objectContaining({ 'X-Currency': 'GBP' }) }]);
-  });
-
-  it("shows the spec's sentence when the server has no answer", async () => {
-    renderPanel();
-    type('What is the weather tomorrow?');
-    fireEvent.click(sendButton());
-    expect(await screen.findByText(CHAT_EMPTY_ANSWER)).toBeTruthy();
-  });
-
-  it('apologises and shows an error toast when the server fails', async () => {
-    chatReply = { status: 500, body: { message: 'boom', error: 'internal_error' } };
-    renderPanel();
-    type('What is the weather tomorrow?');
-    fireEvent.click(sendButton());
-    expect(await screen.findByText(CHAT_FAILURE_MESSAGE)).toBeTruthy();
-    expect($toasts.get()[0]).toMatchObject({ title: 'Error', description: 'Failed to get a response. Please try again.', variant: 'destructive' });
-    expect(sendButton().disabled).toBe(true); // input is empty again…
-    type('and now?');
-    expect(sendButton().disabled).toBe(false); // …but no longer waiting
-  });
-
-  it('offers visitors sign-up and log-in on SIP answers', async () => {
-    renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'What is SIP?' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign up & start investing' }, { timeout: 2000 }));
-    expect(navigate).toHaveBeenCalledWith('/signup');
-    fireEvent.click(screen.getByRole('button', { name: 'I have an account' }));
-    expect(navigate).toHaveBeenLastCalledWith('/login');
-  });
-
-  it('offers signed-in users automated investing and properties', async () => {
+  it('offers a signed-in investor questions about their own account', async () => {
     signedIn = true;
     renderPanel();
     await waitFor(() => expect(getQueryClient().getQueryData(ME_KEY)).toMatchObject({ firstName: 'Aisha' }));
-    fireEvent.click(screen.getByRole('button', { name: 'What is SIP?' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Start Automated Investing' }, { timeout: 2000 }));
-    expect(navigate).toHaveBeenCalledWith('/sip-setup');
-    fireEvent.click(screen.getByRole('button', { name: 'Browse Properties' }));
-    expect(navigate).toHaveBeenLastCalledWith('/properties');
+    const chips = await screen.findByRole('group', { name: 'Suggested questions' });
+    await waitFor(() => expect(within(chips).getByRole('button', { name: ASSISTANT_SUGGESTIONS.member[0] })).toBeTruthy());
+    fireEvent.click(within(chips).getByRole('button', { name: 'What did I earn last month?' }));
+    await waitFor(() => expect(log().textContent).toContain('Answer to: What did I earn last month?'));
   });
 
-  it("asks to log in when SIP signup is chosen while signed out, and keeps the conversation in the session", () => {
-    sessionStorage.setItem(
-      CHAT_STORAGE_KEY,
-      JSON.stringify({
-        topic: 'sip-overview',
-        messages: [{ id: 'a', role: 'assistant', content: 'A SIP invests for you every month.', timestamp: new Date().toISOString(), actions: MEMBER_ACTIONS }],
-      }),
-    );
+  it('apologises with a retry and the error toast when the answer fails, and the retry asks again in the same conversation', async () => {
+    failNext.messages = [500];
     renderPanel();
-    expect(log().textContent).toContain('A SIP invests for you every month.');
-    fireEvent.click(screen.getByRole('button', { name: 'Start Automated Investing' }));
-    expect(navigate).not.toHaveBeenCalled();
-    expect($toasts.get()[0]).toMatchObject({ title: 'Please log in', description: 'You need to be logged in to set up automated investing.' });
+    type('How does a SIP work?');
+    fireEvent.click(sendButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(CHAT_FAILURE_MESSAGE);
+    expect($toasts.get()[0]).toMatchObject({ title: 'Error', description: 'Failed to get a response. Please try again.', variant: 'destructive' });
+    expect(sendButton().disabled).toBe(true); // the input is empty again…
+    type('and now?');
+    expect(sendButton().disabled).toBe(false); // …but no longer waiting
+    fireEvent.click(within(alert).getByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(log().textContent).toContain('Answer to: How does a SIP work?'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(to('/api/ai-assistant/sessions')).toHaveLength(1);
+    expect(to('/api/ai-assistant/messages').map((c) => c.body)).toEqual([
+      { sessionId: SESSION, content: 'How does a SIP work?' },
+      { sessionId: SESSION, content: 'How does a SIP work?' },
+    ]);
+  });
+
+  it('fails the same way when the conversation cannot be created', async () => {
+    failNext.sessions = [503];
+    renderPanel();
+    type('Is my investment safe?');
+    fireEvent.click(sendButton());
+    expect((await screen.findByRole('alert')).textContent).toContain(CHAT_FAILURE_MESSAGE);
+    expect(to('/api/ai-assistant/messages')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    await waitFor(() => expect(log().textContent).toContain('Answer to: Is my investment safe?'));
+  });
+
+  it('resumes the conversation of this tab from the server, and starts afresh when it is gone', async () => {
+    histories[OLD] = [msg('m1', 'user', 'What are the fees?'), msg('m2', 'assistant', 'Platform fee: 0.5% a year.')];
+    sessionStorage.setItem(CHAT_STORAGE_KEY, OLD);
+    renderPanel();
+    await waitFor(() => expect(log().textContent).toContain('Platform fee: 0.5% a year.'));
+    expect(screen.getByRole('link', { name: /Continue this conversation/ }).getAttribute('href')).toBe(`/ai-assistant?c=${OLD}`);
+    cleanup();
+    getQueryClient().clear();
+    delete histories[OLD];
+    renderPanel();
+    expect(await screen.findByRole('group', { name: 'Suggested questions' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(CHAT_STORAGE_KEY)).toBeNull());
+    expect(screen.getByRole('link', { name: /View full Manzil AI/ })).toBeTruthy();
   });
 
   it('minimizes, restores, and closes with the close button or Escape', () => {

@@ -1,7 +1,8 @@
 /** The parts of a conversation both the panel and the full screen show: messages, chips, composer. */
-import { SendHorizontal, Sparkles } from 'lucide-react';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { ASSISTANT_NAME, type ChatAction, type ChatMessage, CHAT_MESSAGE_MAX } from '../contract';
+import { ArrowUpRight, RotateCcw, SendHorizontal, Sparkles } from 'lucide-react';
+import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from 'react';
+import { formatDateTime } from '@modules/platform/dates';
+import { ASSISTANT_NAME, type AssistantMessageJson, CHAT_MESSAGE_MAX } from '../contract';
 
 const LINK = /(?<![\w.])(\/(?:learn|properties|contact|sip-setup|sip|signup|login|ai-assistant|portfolio|wallet|dashboard|exchange)(?:\/[a-z0-9-]+)*)|([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g;
 
@@ -36,12 +37,6 @@ export function MessageContent({ content }: { content: string }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const timeOf = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
-};
-
 function AssistantAvatar({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   return (
     <span
@@ -54,87 +49,97 @@ function AssistantAvatar({ size = 'sm' }: { size?: 'sm' | 'md' }) {
 }
 export { AssistantAvatar };
 
-type ListProps = {
-  messages: ChatMessage[];
-  waiting: boolean;
-  onAction: (action: ChatAction) => void;
-  className?: string;
-};
-
-/** §2: the message list with times. A live log, scrolled to the newest message. */
-export function MessageList({ messages, waiting, onAction, className = '' }: ListProps) {
-  const list = useRef<HTMLDivElement>(null);
-  // Scroll the list itself (never the page) to the newest message; a long answer shows from its start.
-  useEffect(() => {
-    const el = list.current;
-    if (!el) return;
-    const last = [...el.querySelectorAll<HTMLElement>('[data-message]')].pop();
-    const tall = !waiting && last && last.offsetHeight > el.clientHeight - 24;
-    el.scrollTop = tall ? last.offsetTop - 12 : el.scrollHeight;
-  }, [messages.length, waiting]);
-
-  return (
-    <div ref={list} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Conversation with ${ASSISTANT_NAME}`} className={`relative space-y-4 overflow-y-auto overscroll-contain ${className}`}>
-      {messages.map((m) =>
-        m.role === 'user' ? (
-          <div key={m.id} data-message className="flex flex-col items-end">
-            <span className="sr-only">You said:</span>
-            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-800 px-3.5 py-2.5 text-sm leading-relaxed text-white shadow-sm">
-              <MessageContent content={m.content} />
-            </div>
-            <time dateTime={m.timestamp} className="mt-1 text-[11px] text-slate-500">
-              {timeOf(m.timestamp)}
-            </time>
-          </div>
-        ) : (
-          <div key={m.id} data-message className="flex items-start gap-2.5">
-            <AssistantAvatar />
-            <div className="min-w-0 max-w-[85%]">
-              <span className="sr-only">{ASSISTANT_NAME} said:</span>
-              <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-2.5 text-sm leading-relaxed text-ink">
-                <MessageContent content={m.content} />
-              </div>
-              {m.actions?.length ? (
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {m.actions.map((a) => (
-                    <button
-                      key={a.type}
-                      type="button"
-                      onClick={() => onAction(a)}
-                      className={
-                        a.primary
-                          ? 'rounded-full bg-brand-800 px-3.5 py-1.5 text-xs font-semibold text-white shadow-sm hover:bg-brand-900'
-                          : 'rounded-full border border-brand-200 bg-white px-3.5 py-1.5 text-xs font-semibold text-brand-800 hover:bg-brand-50'
-                      }
-                    >
-                      {a.label}
-                    </button>
-                  ))}
-                </div>
-              ) : null}
-              <time dateTime={m.timestamp} className="mt-1 block text-[11px] text-slate-500">
-                {timeOf(m.timestamp)}
-              </time>
-            </div>
-          </div>
-        ),
-      )}
-      {waiting ? (
-        <div className="flex items-center gap-2.5" data-testid="typing">
-          <AssistantAvatar />
-          <div className="flex items-center gap-1 rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-3">
-            <span className="sr-only">{ASSISTANT_NAME} is typing…</span>
-            {[0, 150, 300].map((delay) => (
-              <span key={delay} aria-hidden="true" className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600/70" style={{ animationDelay: `${delay}ms` }} />
-            ))}
-          </div>
+/**
+ * One message of a conversation kept by the assistant API, as the full page and the home page's panel both show
+ * it: the question on the right; the answer on the left with its links to the screens it names as buttons.
+ */
+export function AssistantMessage({ m }: { m: Pick<AssistantMessageJson, 'role' | 'content' | 'timestamp' | 'links'> }) {
+  if (m.role === 'user') {
+    return (
+      <div data-message className="flex flex-col items-end">
+        <span className="sr-only">You asked:</span>
+        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-800 px-3.5 py-2.5 text-sm leading-relaxed text-white shadow-sm">
+          <MessageContent content={m.content} />
         </div>
-      ) : null}
+        <time dateTime={m.timestamp} className="mt-1 text-[11px] text-slate-500">
+          {formatDateTime(m.timestamp)}
+        </time>
+      </div>
+    );
+  }
+  // The "See: /wallet · /portfolio" line is shown as the link buttons below.
+  const text = m.links.length ? m.content.replace(/\n\nSee: [^\n]*$/, '') : m.content;
+  return (
+    <div data-message className="flex items-start gap-2.5">
+      <AssistantAvatar />
+      <div className="min-w-0 max-w-[85%]">
+        <span className="sr-only">{ASSISTANT_NAME} answered:</span>
+        <div className="rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-2.5 text-sm leading-relaxed text-ink">
+          <MessageContent content={text} />
+        </div>
+        {m.links.length ? (
+          <ul aria-label="Related screens" className="mt-2 flex flex-wrap gap-2">
+            {m.links.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-white px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-50">
+                  {l.label}
+                  <ArrowUpRight className="h-3 w-3" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {m.timestamp ? (
+          <time dateTime={m.timestamp} className="mt-1 block text-[11px] text-slate-500">
+            {formatDateTime(m.timestamp)}
+          </time>
+        ) : null}
+      </div>
     </div>
   );
 }
 
-/** Suggested questions that follow the topic of the last answer (§4). */
+/** A question on its way: shown at once, a little lighter, until the answer comes back with the stored copy. */
+export function PendingQuestion({ content }: { content: string }) {
+  return (
+    <div data-message className="flex flex-col items-end">
+      <span className="sr-only">You asked:</span>
+      <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-800/80 px-3.5 py-2.5 text-sm leading-relaxed text-white">
+        <MessageContent content={content} />
+      </div>
+    </div>
+  );
+}
+
+/** The assistant is working on an answer (the dots are decoration; screen readers hear the sentence). */
+export function TypingIndicator() {
+  return (
+    <div className="flex items-center gap-2.5" data-testid="typing">
+      <AssistantAvatar />
+      <div className="flex items-center gap-1 rounded-2xl rounded-tl-md border border-slate-200/80 bg-sand-50/70 px-3.5 py-3">
+        <span className="sr-only">{ASSISTANT_NAME} is typing…</span>
+        {[0, 150, 300].map((delay) => (
+          <span key={delay} aria-hidden="true" className="h-1.5 w-1.5 animate-bounce rounded-full bg-brand-600/70" style={{ animationDelay: `${delay}ms` }} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** An answer that failed: what happened, and a way to ask again. */
+export function AnswerError({ message, onRetry, className = '' }: { message: string; onRetry: () => void; className?: string }) {
+  return (
+    <div role="alert" className={`ml-9 max-w-[85%] rounded-xl border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-800 ${className}`}>
+      <p>{message}</p>
+      <button type="button" onClick={onRetry} className="mt-2 inline-flex items-center gap-1.5 font-semibold underline">
+        <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/** Suggested questions: buttons that ask them. */
 export function SuggestionChips({ chips, onPick, disabled, className = '' }: { chips: string[]; onPick: (q: string) => void; disabled: boolean; className?: string }) {
   return (
     <div role="group" aria-label="Suggested questions" className={`flex flex-wrap gap-2 ${className}`}>

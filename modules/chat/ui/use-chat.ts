@@ -1,157 +1,140 @@
 /**
- * One conversation with the assistant: canned answers after 700 ms, the server only when nothing matches,
- * the spec's failure and empty-answer texts, topic-following chips, and the action buttons (§4, §6, §8).
- * Used by the floating panel, which keeps its conversation in sessionStorage; the full page (/ai-assistant) keeps
- * conversations on the server instead (use-assistant.ts).
+ * The home page panel's conversation, kept by the assistant API like the full page's (/ai-assistant): the session
+ * is created on the first question (POST /api/ai-assistant/sessions), each question goes to
+ * POST /api/ai-assistant/messages with the visitor's currency, and the session's id is remembered for the tab
+ * (sessionStorage), so reopening the panel or reloading the page resumes it — and /ai-assistant?c=<id> continues it.
+ * A failed answer shows the spec's apology with a retry, and the spec's toast (§8).
  */
 import { useStore } from '@nanostores/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@site/lib/api';
 import { useCurrentUser } from '@site/lib/stores/auth';
 import { $currency } from '@site/lib/stores/currency';
 import { toast } from '@site/lib/stores/toast';
-import { TIMINGS } from '@modules/platform/contract';
 import {
-  type ChatAction,
-  type ChatMessage,
-  CHAT_EMPTY_ANSWER,
+  type AssistantAskJson,
+  type AssistantConversationJson,
+  type AssistantHistoryJson,
   CHAT_FAILURE_MESSAGE,
   CHAT_FAILURE_TOAST,
-  type ChatQueryResponse,
   CURRENCY_HEADER,
 } from '../contract';
-import { CHAT_TOPICS, type ChatTopic, cannedReply, chatMessage, chipsFor, resolveAction, welcomeMessage } from './engine';
+import { CONVERSATIONS_KEY, historyKey } from './use-assistant';
 
-export const CHAT_STORAGE_KEY = 'manzil.chat.conversation';
+/** sessionStorage: the id of the panel's conversation on the server. */
+export const CHAT_STORAGE_KEY = 'manzil.chat.session';
 
-type Conversation = { messages: ChatMessage[]; topic: ChatTopic };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isMessage(m: unknown): m is ChatMessage {
-  const x = m as ChatMessage;
-  return !!x && typeof x.id === 'string' && (x.role === 'user' || x.role === 'assistant') && typeof x.content === 'string' && typeof x.timestamp === 'string';
-}
-
-export function loadConversation(key: string | null): Conversation | null {
+export function loadSessionId(key: string | null): string | null {
   if (!key || typeof sessionStorage === 'undefined') return null;
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<Conversation> | null;
-    if (!saved || !Array.isArray(saved.messages) || !saved.messages.length || !saved.messages.every(isMessage)) return null;
-    const topic = (CHAT_TOPICS as readonly string[]).includes(saved.topic ?? '') ? (saved.topic as ChatTopic) : 'default';
-    return { messages: saved.messages, topic };
+    const id = sessionStorage.getItem(key);
+    return id && UUID.test(id) ? id : null;
   } catch {
     return null;
   }
 }
 
-function saveConversation(key: string | null, c: Conversation) {
-  if (!key) return;
+function saveSessionId(key: string | null, id: string | null) {
+  if (!key || typeof sessionStorage === 'undefined') return;
   try {
-    sessionStorage.setItem(key, JSON.stringify(c));
+    if (id) sessionStorage.setItem(key, id);
+    else sessionStorage.removeItem(key);
   } catch {
-    /* storage full or blocked: the conversation just isn't kept */
+    /* storage blocked: the conversation is still on the server, just not resumed by the panel */
   }
 }
 
 export type UseChatOptions = {
-  /** sessionStorage key; null keeps the conversation in memory only. */
+  /** sessionStorage key for the conversation's id; null keeps it in memory only. */
   storageKey?: string | null;
-  /** How actions change page; tests pass a spy. */
-  navigate?: (href: string) => void;
 };
 
-export function useChat({ storageKey = CHAT_STORAGE_KEY, navigate = (href) => window.location.assign(href) }: UseChatOptions = {}) {
+/** A question on its way (shown at once), or one whose answer failed (shown with a retry). */
+export type PanelPending = { content: string; failed: boolean };
+
+export function useChat({ storageKey = CHAT_STORAGE_KEY }: UseChatOptions = {}) {
+  const client = useQueryClient();
   const currency = useStore($currency);
   const { data: user } = useCurrentUser();
-  const signedIn = !!user;
-
-  const [conversation, setConversation] = useState<Conversation>(
-    () => loadConversation(storageKey) ?? { messages: [welcomeMessage()], topic: 'default' },
-  );
-  const [waiting, setWaiting] = useState(false);
-  const waitingRef = useRef(false);
+  const [sessionId, setSessionId] = useState<string | null>(() => loadSessionId(storageKey));
+  const [pending, setPending] = useState<PanelPending | null>(null);
+  const sending = useRef(false);
   const live = useRef(true);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  /** Bumped by reset(), so an answer still on its way to an old conversation is dropped. */
-  const generation = useRef(0);
-  // Latest values for the async reply, without re-creating `send` on every change.
-  const context = useRef({ currency, signedIn });
-  context.current = { currency, signedIn };
+  // The latest values for the async send, without re-creating it on every change.
+  const context = useRef({ currency, sessionId });
+  context.current = { currency, sessionId };
 
   useEffect(() => {
     live.current = true;
-    const pending = timers.current;
     return () => {
       live.current = false;
-      for (const t of pending) clearTimeout(t);
-      pending.clear();
     };
   }, []);
+  useEffect(() => saveSessionId(storageKey, sessionId), [storageKey, sessionId]);
 
-  useEffect(() => saveConversation(storageKey, conversation), [storageKey, conversation]);
+  const history = useQuery<AssistantHistoryJson>({ queryKey: historyKey(sessionId ?? 'none'), enabled: !!sessionId, retry: false });
+  // The remembered conversation is gone (deleted on /ai-assistant, or signed out): start a new one.
+  useEffect(() => {
+    if (sessionId && history.isError) setSessionId(null);
+  }, [sessionId, history.isError]);
 
-  const reply = useCallback((asked: number, content: string, topic: ChatTopic, actions?: ChatAction[]) => {
-    if (!live.current || asked !== generation.current) return;
-    setConversation((c) => ({ messages: [...c.messages, chatMessage('assistant', content, actions)], topic }));
-    waitingRef.current = false;
-    setWaiting(false);
-  }, []);
-
-  /** Sends a message. Blank messages, and messages while an answer is pending, are ignored (§4, §5). */
+  /** Asks a question. Blank questions, and questions while an answer is on its way, are ignored. */
   const send = useCallback(
     async (raw: string): Promise<boolean> => {
-      const text = raw.trim();
-      if (!text || waitingRef.current) return false;
-      waitingRef.current = true;
-      setWaiting(true);
-      const asked = generation.current;
-      setConversation((c) => ({ ...c, messages: [...c.messages, chatMessage('user', text)] }));
-
-      const canned = cannedReply(text, context.current);
-      if (canned) {
-        const timer = setTimeout(() => {
-          timers.current.delete(timer);
-          reply(asked, canned.content, canned.topic, canned.actions);
-        }, TIMINGS.chatReply);
-        timers.current.add(timer);
-        return true;
-      }
+      const content = raw.trim();
+      if (!content || sending.current) return false;
+      sending.current = true;
+      setPending({ content, failed: false });
       try {
-        const { response } = await api.post<ChatQueryResponse>(
-          '/api/chat/query',
-          { message: text, context: 'general' },
-          { headers: { [CURRENCY_HEADER]: context.current.currency } },
-        );
-        reply(asked, typeof response === 'string' && response.trim() ? response.trim() : CHAT_EMPTY_ANSWER, 'default');
+        let id = context.current.sessionId;
+        if (!id) {
+          const created = await api.post<AssistantConversationJson>('/api/ai-assistant/sessions', {});
+          id = created.id;
+          context.current.sessionId = id;
+          client.setQueryData<AssistantHistoryJson>(historyKey(id), { sessionId: id, title: content, items: [] });
+          if (live.current) setSessionId(id);
+        }
+        const answer = await api.post<AssistantAskJson>('/api/ai-assistant/messages', { sessionId: id, content }, { headers: { [CURRENCY_HEADER]: context.current.currency } });
+        client.setQueryData<AssistantHistoryJson>(historyKey(answer.sessionId), (old) => ({
+          sessionId: answer.sessionId,
+          title: old?.title ?? content,
+          items: [...(old?.items ?? []), answer.userMessage, answer.assistantMessage],
+        }));
+        void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+        if (live.current) setPending(null);
+        return true;
       } catch {
-        reply(asked, CHAT_FAILURE_MESSAGE, 'default');
-        if (live.current && asked === generation.current) toast({ ...CHAT_FAILURE_TOAST, variant: 'destructive' });
+        if (live.current) {
+          setPending({ content, failed: true });
+          toast({ ...CHAT_FAILURE_TOAST, variant: 'destructive' });
+        }
+        return false;
+      } finally {
+        sending.current = false;
       }
-      return true;
     },
-    [reply],
+    [client],
   );
 
-  /** §6: an action button goes where it says; SIP signup while signed out explains itself instead. */
-  const runAction = useCallback(
-    (action: ChatAction) => {
-      const result = resolveAction(action, context.current.signedIn);
-      if ('toast' in result) toast(result.toast);
-      else navigate(result.href);
-    },
-    [navigate],
-  );
+  /** Asks the failed question again (in the same conversation, if it was created). */
+  const retry = useCallback(() => (pending?.failed ? send(pending.content) : Promise.resolve(false)), [pending, send]);
 
-  /** Starts over with the welcome message. */
-  const reset = useCallback(() => {
-    generation.current += 1;
-    for (const t of timers.current) clearTimeout(t);
-    timers.current.clear();
-    waitingRef.current = false;
-    setWaiting(false);
-    setConversation({ messages: [welcomeMessage()], topic: 'default' });
-  }, []);
-
-  return { messages: conversation.messages, chips: chipsFor(conversation.topic), waiting, send, runAction, reset, currency, signedIn };
+  const loading = !!sessionId && history.isPending;
+  return {
+    sessionId,
+    messages: sessionId ? (history.data?.items ?? []) : [],
+    loading,
+    pending,
+    waiting: !!pending && !pending.failed,
+    failure: pending?.failed ? CHAT_FAILURE_MESSAGE : null,
+    send,
+    retry,
+    signedIn: !!user,
+    currency,
+  };
 }
 
 export type ChatController = ReturnType<typeof useChat>;

@@ -113,9 +113,15 @@ describe('/admin/communications', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /\{\{firstName\}\}/ }));
     expect((within(dialog).getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Dear {{firstName}}');
     // {{propertyTitle}} needs the holders segment: sending is not offered yet.
-    expect(within(dialog).getByText('{{propertyTitle}} only works when sending to the holders of a property.')).toBeTruthy();
+    expect(within(dialog).getByText('{{propertyTitle}} only works when sending to the holders of a property.', { selector: 'p' })).toBeTruthy();
+    // The button stays focusable and says why (its description), rather than being silently disabled.
+    const notYet = within(dialog).getByRole('button', { name: /^Send now/ });
+    expect(notYet.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(notYet.getAttribute('aria-describedby')!)?.textContent).toBe('{{propertyTitle}} only works when sending to the holders of a property.');
+    fireEvent.click(notYet);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Send to'), { target: { value: 'property_holders' } });
-    expect(within(dialog).getByText('Choose a property to see how many holders it has.')).toBeTruthy();
+    expect(within(dialog).getByText('Choose a property to see how many holders it has.', { selector: 'p' })).toBeTruthy();
     const property = await within(dialog).findByRole('option', { name: 'Palm Vista Residence' });
     fireEvent.change(within(dialog).getByLabelText('Property'), { target: { value: (property as HTMLOptionElement).value } });
     expect(await within(dialog).findByText(/people in “Holders of Palm Vista Residence” right now/)).toBeTruthy();
@@ -134,6 +140,12 @@ describe('/admin/communications', () => {
         sendAt: null,
       }),
     );
+    // What was sent, with its delivery figures, without having to find it in the table.
+    const sent = await screen.findByRole('region', { name: /Announcement sent: “Rent from \{\{propertyTitle\}\}”/ });
+    expect(within(sent).getByRole('status').textContent).toBe('Sent to 40 people in “All investors”: 38 in the app, 30 emails queued, 10 skipped because announcement emails are off.');
+    expect(within(sent).getByText('Emails failed').nextElementSibling?.textContent).toBe('2');
+    fireEvent.click(within(sent).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: /Announcement sent/ })).toBeNull();
   });
 
   it('fills the composer from a template and schedules it', async () => {
@@ -155,6 +167,7 @@ describe('/admin/communications', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     });
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ templateId: 'tp1', segment: { kind: 'kyc_pending' }, sendAt: new Date(local).toISOString() }));
+    expect(await screen.findByRole('region', { name: /Announcement scheduled/ })).toBeTruthy();
   });
 
   it('lists templates in their tab', async () => {

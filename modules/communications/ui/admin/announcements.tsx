@@ -41,9 +41,36 @@ function Details({ a }: { a: AnnouncementJson }) {
   );
 }
 
+/** What was just sent or scheduled, said in a live region; a sent one with its delivery figures. */
+function Saved({ a, onDismiss }: { a: AnnouncementJson; onDismiss: () => void }) {
+  const f = a.figures;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    <section aria-labelledby={`saved-${a.id}`} className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 id={`saved-${a.id}`} className="text-sm font-semibold text-ink">
+          {a.status === 'sent' ? 'Announcement sent' : 'Announcement scheduled'}: “{a.subject}”
+        </h3>
+        <Button onClick={onDismiss}>Dismiss</Button>
+      </div>
+      <p role="status" className="mt-1 text-sm text-slate-700">
+        {a.status === 'sent'
+          ? `Sent to ${n(f.recipients)} ${f.recipients === 1 ? 'person' : 'people'} in “${a.segmentLabel}”: ${n(f.inAppDelivered)} in the app, ${n(f.emailsQueued)} ${f.emailsQueued === 1 ? 'email' : 'emails'} queued, ${n(f.skippedByPreference)} skipped because announcement emails are off.`
+          : `Goes out ${formatWhen(a.sendAt)} (UAE time) to the people in “${a.segmentLabel}” at that moment.`}
+      </p>
+      {a.status === 'sent' ? (
+        <div className="mt-3">
+          <FiguresChart figures={f} title={a.subject} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export function Announcements() {
   const [composing, setComposing] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [saved, setSaved] = useState<AnnouncementJson | null>(null);
   const columns = useMemo(
     () => [
       col.custom<AnnouncementJson>('subject', 'Announcement', (a) => (
@@ -66,6 +93,7 @@ export function Announcements() {
       <p className="max-w-3xl text-sm leading-relaxed text-slate-600">
         Messages to a segment of investors in the app and by email, sent now or at a set time. Open one to see how it was delivered: recipients, notifications, emails queued and sent, and people skipped because they turned announcement emails off.
       </p>
+      {saved ? <Saved a={saved} onDismiss={() => setSaved(null)} /> : null}
       <AdminTable<AnnouncementJson>
         endpoint={ANNOUNCEMENTS}
         caption="Announcements"
@@ -86,7 +114,11 @@ export function Announcements() {
         }
         empty={{ icon: Megaphone, title: 'No announcements yet', body: 'Write one to all investors, the holders of a property, people with a plan or those who have not signed in for a while.' }}
       />
-      <Composer open={composing} onClose={() => setComposing(false)} />
+      <Composer
+        open={composing}
+        onClose={() => setComposing(false)}
+        onSaved={setSaved}
+      />
     </>
   );
 }

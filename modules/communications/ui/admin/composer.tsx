@@ -4,10 +4,10 @@
  * schedule a time.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
+import { LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { CURRENCY_CODES } from '@modules/platform/contract';
-import { Busy, Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
+import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
 import { Button } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
 import {
@@ -31,7 +31,7 @@ export function segmentParams(d: Pick<Draft, 'kind' | 'propertyId' | 'currency'>
   return `kind=${d.kind}`;
 }
 
-export function Composer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Composer({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved?: (a: AnnouncementJson) => void }) {
   const client = useQueryClient();
   const bodyId = useId();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -50,6 +50,8 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
     usesProperty && d.kind !== 'property_holders' ? '{{propertyTitle}} only works when sending to the holders of a property.' :
     d.when === 'later' && !(d.sendAt && new Date(d.sendAt).getTime() > Date.now()) ? 'Choose a time in the future to schedule it.' :
     null;
+  // Why it cannot be sent yet: said on the button (focusable, with the reason as its description) and below.
+  const blocked = problem ?? (d.when === 'now' && count.data?.count === 0 ? 'Nobody is in this segment right now, so there is no one to send it to.' : null);
   const create = useMutation({
     mutationFn: () =>
       api.post<AnnouncementJson>(ANNOUNCEMENTS, {
@@ -61,10 +63,11 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
         email: d.email,
         sendAt: d.when === 'later' ? new Date(d.sendAt).toISOString() : null,
       }),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await refreshComms(client);
       setD(blank);
       onClose();
+      onSaved?.(saved);
     },
   });
   const insert = (v: string) => {
@@ -92,7 +95,7 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Send} disabled={Boolean(problem) || create.isPending || count.data?.count === 0} onClick={() => create.mutate()}>
+          <Button variant="primary" icon={Send} unavailable={blocked ?? undefined} disabled={create.isPending} onClick={() => create.mutate()}>
             {create.isPending ? 'Saving…' : d.when === 'later' ? 'Schedule' : `Send now${count.data ? ` to ${count.data.count.toLocaleString('en-US')}` : ''}`}
           </Button>
         </>
@@ -137,7 +140,11 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
           {!params ? (
             'Choose a property to see how many holders it has.'
           ) : count.isPending ? (
-            <Busy>Counting recipients…</Busy>
+            // Already inside this live region: a spinner and the words, not a second status.
+            <span className="inline-flex items-center gap-2 text-slate-600">
+              <LoaderCircle className="h-4 w-4 animate-spin text-brand-700" aria-hidden="true" />
+              Counting recipients…
+            </span>
           ) : count.isError ? (
             errorText(count.error, 'The recipients could not be counted.')
           ) : (
@@ -170,7 +177,7 @@ export function Composer({ open, onClose }: { open: boolean; onClose: () => void
             </label>
           ) : null}
         </fieldset>
-        {problem ? <p className="text-sm text-slate-600">{problem}</p> : null}
+        {blocked ? <p className="text-sm text-slate-600">{blocked}</p> : null}
         {create.isError ? <ErrorNote title="Not sent">{errorText(create.error, 'The announcement could not be saved.')}</ErrorNote> : null}
       </div>
     </Dialog>
