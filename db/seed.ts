@@ -59,6 +59,24 @@ export function firstAdminFromEnv(env: Env, mode: Pick<RunMode, 'production'>): 
   return { email, password };
 }
 
+/** One demo account per staff role besides the owner, so each role's back office can be tried (all share a password). */
+export const DEMO_STAFF_PASSWORD = 'ManzilStaff#2026';
+export const DEMO_STAFF = [
+  { role: 'finance', email: 'finance@manzil.ae', firstName: 'Karim', lastName: 'Nasser' },
+  { role: 'compliance', email: 'compliance@manzil.ae', firstName: 'Huda', lastName: 'Rahman' },
+  { role: 'operations', email: 'operations@manzil.ae', firstName: 'Rashid', lastName: 'Al Mazrouei' },
+  { role: 'support', email: 'support@manzil.ae', firstName: 'Noor', lastName: 'Saleh' },
+  { role: 'auditor', email: 'auditor@manzil.ae', firstName: 'Daniel', lastName: 'Okafor' },
+] as const;
+
+async function seedDemoStaff(db: Db) {
+  const passwordHash = await hash(DEMO_STAFF_PASSWORD);
+  for (const s of DEMO_STAFF) {
+    const [found] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, s.email)).limit(1);
+    if (!found) await db.insert(users).values({ ...s, passwordHash, unicode: newUnicode(), kycStatus: 'approved' });
+  }
+}
+
 /** A demo database is one created as a demo: the demo admin exists. Only such a database is topped up. */
 async function isDemoDatabase(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_ADMIN.email)).limit(1);
@@ -96,12 +114,15 @@ async function seedDemo(db: Db): Promise<Account[]> {
     { role: 'admin', email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
     { role: 'investor', email: DEMO_INVESTOR.email, password: DEMO_INVESTOR.password },
     ...(process.env.VITEST ? [] : [{ role: 'investor (verified, invested)', email: DEMO_INVESTORS[0]!.email, password: DEMO_VERIFIED_INVESTOR_PASSWORD }]),
+    ...(process.env.VITEST ? [] : DEMO_STAFF.map((s) => ({ role: `staff: ${s.role}`, email: s.email, password: DEMO_STAFF_PASSWORD }))),
   ];
 }
 
 /** The demo catalogue, KYC queue and investors; idempotent, so a demo database started before they existed gets them. */
 async function topUpDemo(db: Db) {
   await seedDemoProperties(db);
+  // A demo account for each staff role (finance, compliance, operations, support, auditor). Unit test suites skip them.
+  if (!process.env.VITEST) await seedDemoStaff(db);
   // Demo KYC applicants (submitted, rejected, screening-flagged) for a living /admin/kyc queue. Unit test
   // suites that seed skip them (their counts of users, notifications and audit entries stay as they were).
   if (!process.env.VITEST) await seedKycDemo(db);

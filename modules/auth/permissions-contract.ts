@@ -53,7 +53,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   compliance: 'Compliance',
   operations: 'Operations',
   support: 'Support',
-  auditor: 'Auditor (read only)',
+  auditor: 'Auditor',
 };
 
 /** What each staff role is for, shown where a role is chosen. */

@@ -10,7 +10,7 @@ import { WithErrorFallback } from '../react/ErrorFallback';
 import { LoadingContent } from '../react/LoadingContent';
 import { AdminLogo } from './AdminLogo';
 import { screenIcons } from './icons';
-import { mayOpen, navigationFor, notPermittedReason } from './access';
+import { mayOpen, navigationFor, notPermittedReason, readOnlyNotice } from './access';
 import { breadcrumbFor, navCurrent, type ResolvedAdminRoute } from './routing';
 import { screenLoaders, type ScreenProps } from './screenRegistry';
 import { cx } from './ui';
@@ -238,6 +238,7 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
   const Screen = route.kind === 'screen' ? screenComponent(route.screen) : undefined;
   const navigation = useMemo(() => navigationFor(user), [user]);
   const permitted = mayOpen(user, route);
+  const readOnly = route.kind === 'screen' && permitted ? readOnlyNotice(user, route.screen) : null;
 
   return (
     <div className="min-h-dvh bg-slate-50/60">
@@ -307,11 +308,18 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
             {route.kind === 'screen' && !permitted ? (
               <NotPermittedScreen reason={notPermittedReason(user, route.screen)} />
             ) : route.kind === 'screen' && Screen ? (
+              <>
+              {readOnly ? (
+                <p role="note" data-testid="read-only-note" className="mb-5 rounded-lg border border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-600">
+                  {readOnly}
+                </p>
+              ) : null}
               <WithErrorFallback key={route.screen} component={`${route.title} screen`}>
                 <Suspense fallback={<LoadingContent />}>
                   <Screen route={route} />
                 </Suspense>
               </WithErrorFallback>
+              </>
             ) : (
               <NotFoundScreen />
             )}

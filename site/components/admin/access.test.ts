@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminDynamicScreens, adminScreens } from '@site/lib/routes';
-import { holds, mayOpen, navigationFor, notPermittedReason, SCREEN_PERMISSIONS } from './access';
+import { holds, mayOpen, navigationFor, notPermittedReason, readOnlyNotice, SCREEN_PERMISSIONS } from './access';
 import { buildNavigation, resolveAdminRoute } from './routing';
 import { permissionsOf } from '@modules/auth/permissions-contract';
 
@@ -30,5 +30,10 @@ describe('admin screens and permissions', () => {
     expect(holds(auditor, 'finance:read')).toBe(true);
     expect(holds(auditor, 'finance:write')).toBe(false);
     expect(mayOpen(auditor, resolveAdminRoute('/admin/cost-center/create'))).toBe(false);
+    expect(readOnlyNotice(auditor, 'accounting-ledger')).toMatch(/^Read only: your role \(Auditor\) can look here but does not include posting to the books/);
+    expect(readOnlyNotice(owner, 'accounting-ledger')).toBeNull();
+    const finance = { role: 'finance', permissions: permissionsOf('finance') };
+    expect(readOnlyNotice(finance, 'properties')).toMatch(/does not include managing properties/);
+    expect(readOnlyNotice(finance, 'journal-entries')).toBeNull();
   });
 });

@@ -69,3 +69,15 @@ export function notPermittedReason(who: Who, screen: string): string {
 
 /** The sidebar this staff account sees: only the screens its role opens. */
 export const navigationFor = (who: Who) => buildNavigation((screen) => holds(who, screenPermission(screen)));
+
+/**
+ * A screen this account may read but not change (the auditor everywhere; finance on properties…): what to tell
+ * it above the screen, or null. The server refuses the changes regardless; this says so before anyone tries.
+ */
+export function readOnlyNotice(who: Who, screen: string): string | null {
+  const permission = screenPermission(screen);
+  if (!permission.endsWith(':read')) return null;
+  const write = permission.replace(/:read$/, ':write');
+  if (!(write in PERMISSIONS) || holds(who, write as Permission)) return null;
+  return `Read only: your role (${ROLE_LABELS[who.role as Role] ?? who.role}) can look here but does not include ${PERMISSIONS[write as Permission]}.`;
+}
