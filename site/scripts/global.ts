@@ -2,7 +2,7 @@
 import { prefetch } from 'astro:prefetch';
 import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '@modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
-import { ratesNote } from '@modules/settings/contract';
+import { feeScheduleOf, ratesNote, type PublicSettingsJson } from '@modules/settings/contract';
 import { $currency, $ratesAsOf, initCurrency, loadDisplayRates, setCurrency } from '../lib/stores/currency';
 import { startSessionHeader } from './session-header';
 
@@ -21,6 +21,14 @@ function renderPrices(code: CurrencyCode) {
     el.hidden = el.textContent === '';
   }
   for (const sel of document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')) sel.value = code;
+}
+
+/** Fee rates printed on a page (data-fee-rate / data-fee-detail = the fee's key) show the settings in force. */
+function renderFees(settings: PublicSettingsJson) {
+  for (const f of feeScheduleOf(settings)) {
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-rate="${f.key}"]`)) el.textContent = f.rate;
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-detail="${f.key}"]`)) el.textContent = f.detail;
+  }
 }
 
 function wireCurrencySelects() {
@@ -62,7 +70,7 @@ wireCurrencySelects();
 wireMenu();
 $currency.subscribe(renderPrices);
 $ratesAsOf.listen(() => renderPrices($currency.get()));
-void loadDisplayRates();
+void loadDisplayRates().then((s) => s && renderFees(s));
 initCurrency();
 startSessionHeader();
 if (document.readyState === 'complete') schedulePreload();

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode, TIMINGS } from '@modules/platform/contract';
 import { setDisplayRates } from '@modules/platform/money';
+import type { PublicSettingsJson } from '@modules/settings/contract';
 
 export const CURRENCY_STORAGE_KEY = 'manzil.currency';
 
@@ -14,15 +15,18 @@ export const $currency = atom<CurrencyCode>('AED');
 export const $ratesAsOf = atom<string | null | undefined>(undefined);
 
 /** Takes the admin's display-currency rates in force from GET /api/settings/public (no copy of them in the browser). */
-export async function loadDisplayRates(fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function loadDisplayRates(fetchImpl: typeof fetch = fetch): Promise<PublicSettingsJson | null> {
   try {
     const res = await fetchImpl('/api/settings/public', { headers: { accept: 'application/json' } });
-    if (!res.ok) return;
-    const body = (await res.json()) as { rates?: Record<string, string>; ratesAsOf?: string | null };
-    if (!body.rates) return;
+    if (!res.ok) return null;
+    const body = (await res.json()) as PublicSettingsJson;
+    if (!body.rates) return null;
     setDisplayRates(body.rates, body.ratesAsOf ?? null);
     $ratesAsOf.set(body.ratesAsOf ?? null);
-  } catch {}
+    return body;
+  } catch {
+    return null;
+  }
 }
 
 const EUR_COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE', 'IE', 'AT', 'FI', 'GR'];
