@@ -1,10 +1,11 @@
-import { CURRENCIES, CURRENCY_CODES, FEES, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
+import { CURRENCIES, CURRENCY_CODES, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
 import { rateText } from '@modules/platform/money';
 import { todayInDubai } from '@modules/platform/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { SETTING_GROUPS, type SettingGroup, type SettingJson } from '@modules/settings/contract';
-import { PUBLIC_SETTINGS_URL } from '@modules/settings/ui/use-public-settings';
+import { feeScheduleOf } from '@modules/settings/contract';
+import { PUBLIC_SETTINGS_URL, usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
 import { formatDate } from '../format';
@@ -148,6 +149,7 @@ function SettingGroups() {
 }
 
 export default function Settings() {
+  const publicSettings = usePublicSettings();
   return (
     <>
       <ScreenIntro description="The platform's terms as investors see them. Fees, minimums, limits and approval thresholds are changed here, from today or a later date, and every change is recorded with its reason in the activity log; stated returns and currencies are set in the platform configuration." />
@@ -181,10 +183,10 @@ export default function Settings() {
           />
         </Card>
       </Section>
-      <Section title="Fee schedule" description="How the fee schedule reads on the public pages.">
+      <Section title="Fee schedule" description="How the fee schedule reads on the public pages today, with the rates in force.">
         <Card>
           <DefinitionList
-            items={FEES.map((f) => ({
+            items={(publicSettings.data ? feeScheduleOf(publicSettings.data) : []).map((f) => ({
               term: f.name,
               detail: (
                 <>
