@@ -9,6 +9,7 @@ import { formatFilsIn, type CurrencyCode } from '../platform/money';
 import { CHAT_EMPTY_ANSWER } from './contract';
 import { type AnswerLink, personalFacts, type Retrieved, SCREENS, signInPrompt } from './facts';
 import { detectIntent } from './intents';
+import { publicSettings } from '../settings/public';
 import type { ChatKnowledge } from './knowledge';
 import type { Phraser } from './phraser';
 
@@ -51,7 +52,8 @@ export async function retrieve(db: Db, knowledge: ChatKnowledge, asker: Asker, q
     return asker.userId ? personalFacts(db, asker.userId, intent.intent, intent.period, now) : signInPrompt(intent.intent);
   }
   if (RETAIL_LIMIT.test(question)) return retailLimitAnswer(db, currency);
-  const text = knowledge.answer(question, currency);
+  // Fee, minimum and rate answers are written with the settings in force now, not the ones the index was built with.
+  const text = knowledge.answer(question, currency, await publicSettings(db));
   if (!text) return { kind: 'none', draft: CHAT_EMPTY_ANSWER, facts: [], links: [] };
   return { kind: 'knowledge', draft: text, facts: [], links: linksIn(text) };
 }

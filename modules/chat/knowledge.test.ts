@@ -104,3 +104,18 @@ describe('learn articles', () => {
     expect(buildKnowledge({ articles: [] }).answer('What are the fees?', 'AED')).toContain('Platform fee');
   });
 });
+
+describe('answers written with the settings in force', () => {
+  it('quotes the fees, minimums and rates it is given at answer time, not those the index was built with', async () => {
+    const { defaultSettings, publicSettingsOf } = await import('../settings/contract');
+    const knowledge = buildKnowledge({ articles: [] });
+    expect(knowledge.answer('Is there an early exit fee?', 'AED')).toContain('Early exit fee: 0.5%');
+    const changed = publicSettingsOf({ ...defaultSettings('2026-12-01'), earlyExitFeeBps: 75n, poolDiscountBps: 300n, performanceFeeBps: 25n, minInvestment: 30_000n, rateINR: 840_000n, ratesFrom: '2026-12-01' });
+    expect(knowledge.answer('Is there an early exit fee?', 'AED', changed)).toContain('Early exit fee: 0.75%');
+    const fees = knowledge.answer('What are the fees?', 'AED', changed);
+    expect(fees).toContain('Performance fee: 0.25% of exit profits');
+    expect(fees).toContain('Liquidity pool discount: 3%');
+    expect(knowledge.answer('What is the minimum investment amount?', 'AED', changed)).toMatch(/AED\s300\.00 for a one-off investment/);
+    expect(knowledge.answer('Which currencies can I use? Exchange rates', 'AED', changed)).toContain('84 INR');
+  });
+});

@@ -8,17 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MiniSearch, { type SearchResult } from 'minisearch';
 import {
-  CURRENCIES,
   CURRENCY_CODES,
   type CurrencyCode,
   EARLY_EXIT_YEARS,
-  FEES,
-  MIN_INVESTMENT_FILS,
   PRODUCT_NAME,
   RETURNS,
   SUPPORT_EMAIL,
 } from '../platform/contract';
-import { formatFilsIn, parseFils } from '../platform/money';
+import { formatFilsIn, parseFils, rateText } from '../platform/money';
+import { defaultSettings, feeScheduleOf, pct, publicSettingsOf, type FeeLine, type PublicSettingsJson } from '../settings/contract';
 
 export const DEFAULT_LEARN_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/content/learn');
 
@@ -178,66 +176,71 @@ export function loadLearnArticles(dir = DEFAULT_LEARN_DIR, log: Pick<Console, 'e
 // ---------------------------------------------------------------------------------------------
 // The FAQ, built from the platform's constants
 
-export type FaqEntry = { id: string; question: string; keywords: string; answer: (currency: CurrencyCode) => string };
+/** An FAQ entry; its answer is written at answer time from the settings in force (`terms`), never from copies. */
+export type FaqEntry = { id: string; question: string; keywords: string; answer: (currency: CurrencyCode, terms: PublicSettingsJson) => string };
 
-const fee = (key: (typeof FEES)[number]['key']) => FEES.find((f) => f.key === key)!;
-const feeLine = (key: (typeof FEES)[number]['key']) => {
-  const f = fee(key);
+/** The settings' defaults (the spec's figures): what the index is built from, and what answers use when no terms are given. */
+export const defaultTerms = (): PublicSettingsJson => publicSettingsOf(defaultSettings(new Date().toISOString().slice(0, 10)));
+
+const fee = (t: PublicSettingsJson, key: FeeLine['key']) => feeScheduleOf(t).find((f) => f.key === key)!;
+const feeLine = (t: PublicSettingsJson, key: FeeLine['key']) => {
+  const f = fee(t, key);
   return `${f.name}: ${f.rate}. ${f.detail}`;
 };
 
 export function faqEntries(): FaqEntry[] {
-  const min = (c: CurrencyCode) => money(MIN_INVESTMENT_FILS, c);
-  const rates = CURRENCY_CODES.filter((c) => c !== 'USD')
-    .map((c) => `${CURRENCIES[c].exchangeRate} ${c}`)
-    .join(', ');
+  const min = (c: CurrencyCode, t: PublicSettingsJson) => money(BigInt(t.minInvestment), c);
+  const rates = (t: PublicSettingsJson) =>
+    CURRENCY_CODES.filter((c) => c !== 'USD')
+      .map((c) => `${rateText(BigInt(t.rates[c]))} ${c}`)
+      .join(', ') + (t.ratesAsOf ? ` (rates as of ${t.ratesAsOf})` : '');
   return [
     {
       id: 'faq:fees',
       question: 'What are the fees? What does Manzil charge and how much does it cost?',
       keywords: 'fees all charges costs pricing commission price expensive pay overview list',
-      answer: () =>
-        `${PRODUCT_NAME} has five charges:\n${FEES.map((f) => `• ${f.name}: ${f.rate}`).join('\n')}\n` +
+      answer: (_c, t) =>
+        `${PRODUCT_NAME} has five charges:\n${feeScheduleOf(t).map((f) => `• ${f.name}: ${f.rate}`).join('\n')}\n` +
         'There is no fee to open an account, verify your identity or set up a SIP, and every charge is shown before you confirm.',
     },
     {
       id: 'faq:platform-fee',
       question: 'What is the platform fee?',
       keywords: 'platform annual yearly management holdings custody',
-      answer: () => `${feeLine('platform')} It accrues through the year, so if you hold shares for part of a year you pay only for that part.`,
+      answer: (_c, t) => `${feeLine(t, 'platform')} It accrues through the year, so if you hold shares for part of a year you pay only for that part.`,
     },
     {
       id: 'faq:performance-fee',
       question: 'What is the performance fee?',
       keywords: 'performance profit gain exit carry success',
-      answer: () => `${feeLine('performance')} It is charged on the profit only, never on the whole amount.`,
+      answer: (_c, t) => `${feeLine(t, 'performance')} It is charged on the profit only, never on the whole amount.`,
     },
     {
       id: 'faq:transaction-charges',
       question: 'What are the transaction charges?',
       keywords: 'transaction payment method card bank transfer deposit top up fund wallet add money',
-      answer: () => `${feeLine('transaction')} Comparing methods on the payment screen is the easiest way to keep this cost low.`,
+      answer: (_c, t) => `${feeLine(t, 'transaction')} Comparing methods on the payment screen is the easiest way to keep this cost low.`,
     },
     {
       id: 'faq:early-exit',
       question: 'Is there an early exit fee?',
       keywords: `early exit sell before ${EARLY_EXIT_YEARS} years penalty lock-in lock period`,
-      answer: () =>
-        `${feeLine('early-exit')} After ${EARLY_EXIT_YEARS} years it no longer applies, and it never applies when a property is sold at the end of its holding period.`,
+      answer: (_c, t) =>
+        `${feeLine(t, 'early-exit')} After ${EARLY_EXIT_YEARS} years it no longer applies, and it never applies when a property is sold at the end of its holding period.`,
     },
     {
       id: 'faq:liquidity-pool',
       question: 'What is the liquidity pool discount?',
       keywords: 'liquidity pool discount quick fast sale instant exit',
-      answer: () => `${feeLine('liquidity-pool')} You trade a small part of the value for speed and certainty.`,
+      answer: (_c, t) => `${feeLine(t, 'liquidity-pool')} You trade a small part of the value for speed and certainty.`,
     },
     {
       id: 'faq:exit',
       question: 'How do I sell my shares or withdraw my investment?',
       keywords: 'sell selling exit withdraw cash out liquidity exchange get money back liquidate',
-      answer: () =>
-        'You can list your shares on the exchange for another investor to buy, or sell them to the liquidity pool for a faster exit at a 2% discount to their latest valuation. ' +
-        `A 0.5% early exit fee applies if you sell within ${EARLY_EXIT_YEARS} years of buying. Otherwise you hold until the property is sold at the end of its holding period and receive your share of the proceeds.`,
+      answer: (_c, t) =>
+        `You can list your shares on the exchange for another investor to buy, or sell them to the liquidity pool for a faster exit at a ${pct(t.poolDiscountBps)} discount to their latest valuation. ` +
+        `A ${pct(t.earlyExitFeeBps)} early exit fee applies if you sell within ${EARLY_EXIT_YEARS} years of buying. Otherwise you hold until the property is sold at the end of its holding period and receive your share of the proceeds.`,
     },
     {
       id: 'faq:returns',
@@ -258,33 +261,33 @@ export function faqEntries(): FaqEntry[] {
       id: 'faq:minimum',
       question: 'What is the minimum investment amount?',
       keywords: 'minimum min least smallest amount invest start small budget',
-      answer: (c) =>
-        `The minimum is ${min(c)} — the same for a one-off investment in a property and for each monthly SIP payment.` +
-        (c === 'AED' ? '' : ` Properties are priced in AED (AED 200); ${min(c)} is the converted amount for reference.`),
+      answer: (c, t) =>
+        `The minimum is ${min(c, t)} for a one-off investment in a property, and ${money(BigInt(t.sipMinimum), c)} for each monthly SIP payment.` +
+        (c === 'AED' ? '' : ` Properties are priced in AED (${money(BigInt(t.minInvestment), 'AED')}); ${min(c, t)} is the converted amount for reference.`),
     },
     {
       id: 'faq:sip',
       question: 'What is a SIP? Systematic investment plan, automated monthly investing',
       keywords: 'sip systematic investment plan monthly automatic automated recurring regular',
-      answer: (c) =>
-        `A SIP (systematic investment plan) invests a fixed amount for you every month, from ${min(c)}. Each month's amount buys fractional shares in properties open for investment, so your portfolio and your rental income build steadily without a lump sum. ` +
+      answer: (c, t) =>
+        `A SIP (systematic investment plan) invests a fixed amount for you every month, from ${money(BigInt(t.sipMinimum), c)}. Each month's amount buys fractional shares in properties open for investment, so your portfolio and your rental income build steadily without a lump sum. ` +
         'You can change the amount, move the date, pause or stop the plan from the SIP setup page.',
     },
     {
       id: 'faq:mode',
       question: 'What is the difference between automated and manual investing mode?',
       keywords: 'automated manual mode switch choose pick properties myself difference',
-      answer: (c) =>
+      answer: (c, t) =>
         'In automated mode (the default) your monthly amount is spread for you across properties open for investment. ' +
-        `In manual mode your money waits in your wallet and you choose each property and amount yourself, from ${min(c)} per investment. You can switch modes at any time, free of charge.`,
+        `In manual mode your money waits in your wallet and you choose each property and amount yourself, from ${min(c, t)} per investment. You can switch modes at any time, free of charge.`,
     },
     {
       id: 'faq:fractional',
       question: 'How does fractional ownership work?',
       keywords: 'fractional ownership share shares own spv company title deed co-ownership',
-      answer: (c) =>
+      answer: (c, t) =>
         'Each property is owned by its own company (an SPV) registered on the title deed, and that company is divided into shares. ' +
-        `Buying shares, from ${min(c)}, entitles you to the same percentage of the net rent and of the sale proceeds when the property is sold.`,
+        `Buying shares, from ${min(c, t)}, entitles you to the same percentage of the net rent and of the sale proceeds when the property is sold.`,
     },
     {
       id: 'faq:kyc',
@@ -298,8 +301,8 @@ export function faqEntries(): FaqEntry[] {
       id: 'faq:currencies',
       question: 'Which currencies can I use? Exchange rates',
       keywords: 'currency currencies usd dollar inr rupee eur euro gbp pound dirham aed exchange rate convert',
-      answer: () =>
-        `Properties are priced in AED, and you can view prices in USD, AED, INR, EUR or GBP using the currency menu at the top of the page. Conversions use 1 USD = ${rates}.`,
+      answer: (_c, t) =>
+        `Properties are priced in AED, and you can view prices in USD, AED, INR, EUR or GBP using the currency menu at the top of the page. Conversions use 1 USD = ${rates(t)}.`,
     },
     {
       id: 'faq:properties',
@@ -332,8 +335,8 @@ export function faqEntries(): FaqEntry[] {
       id: 'faq:about',
       question: 'What is Manzil and how does it work?',
       keywords: 'manzil platform company about who how work works',
-      answer: (c) =>
-        `${PRODUCT_NAME} lets you buy fractional shares of luxury UAE properties from ${min(c)}, by hand or through a monthly SIP. You receive your part of the rent and of any gain when a property is sold.`,
+      answer: (c, t) =>
+        `${PRODUCT_NAME} lets you buy fractional shares of luxury UAE properties from ${min(c, t)}, by hand or through a monthly SIP. You receive your part of the rent and of any gain when a property is sold.`,
     },
   ];
 }
@@ -348,7 +351,8 @@ type Source =
 
 export type ChatKnowledge = {
   /** The answer for a question, in `currency`; '' when nothing is relevant enough. */
-  answer: (question: string, currency: CurrencyCode) => string;
+  /** `terms`: the settings in force (fees, minimums, rates) the FAQ answers are written with. */
+  answer: (question: string, currency: CurrencyCode, terms?: PublicSettingsJson) => string;
   /** The ranked matches, for tests and diagnostics. */
   search: (question: string) => { id: string; score: number; coverage: number }[];
   size: number;
@@ -400,9 +404,11 @@ function excerpt(plain: string, terms: string[]): string {
 export function buildKnowledge({ articles = loadLearnArticles() }: { articles?: LearnArticle[] } = {}): ChatKnowledge {
   const sources = new Map<string, Source>();
   const docs: Doc[] = [];
+  // The index is built from the defaults; each answer is written with the settings in force when it is asked.
+  const builtWith = defaultTerms();
   for (const entry of faqEntries()) {
     sources.set(entry.id, { kind: 'faq', entry });
-    docs.push({ id: entry.id, title: entry.question, keywords: entry.keywords, text: entry.answer('AED') });
+    docs.push({ id: entry.id, title: entry.question, keywords: entry.keywords, text: entry.answer('AED', builtWith) });
   }
   for (const article of articles) {
     article.passages.forEach((p, i) => {
@@ -442,14 +448,14 @@ export function buildKnowledge({ articles = loadLearnArticles() }: { articles?: 
     return { terms, results };
   }
 
-  function answer(question: string, currency: CurrencyCode): string {
+  function answer(question: string, currency: CurrencyCode, inForce: PublicSettingsJson = builtWith): string {
     const { terms, results } = ranked(question);
     const relevant = results.filter((r) => r.coverage >= MIN_COVERAGE && r.score >= MIN_SCORE);
     const best = relevant[0];
     if (!best) return '';
     const source = sources.get(best.id)!;
     if (source.kind === 'faq') {
-      const text = source.entry.answer(currency);
+      const text = source.entry.answer(currency, inForce);
       // A strong article passage on the same question earns a pointer to the full guide.
       const article = relevant.slice(1, 4).find((r) => r.id.startsWith('learn:') && r.score >= best.score * 0.5);
       const more = article ? (sources.get(article.id) as Extract<Source, { kind: 'article' }>).article.slug : null;

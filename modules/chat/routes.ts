@@ -4,6 +4,7 @@ import { requestMeta } from '@api/request-meta';
 import { POLICIES, publicWriteChecks, takeAttempt } from '../auth';
 import { chatQueryInput, currencyFromHeader } from './contract';
 import { buildKnowledge, type ChatKnowledge, loadLearnArticles } from './knowledge';
+import { publicSettings } from '../settings/public';
 import { answerChatQuery } from './service';
 
 export type ChatDeps = {
@@ -24,7 +25,7 @@ export const chatRoutes = (deps: ChatDeps) => {
     '/query',
     async ({ body, headers, request }) => {
       await takeAttempt(deps.db, publicWriteChecks(requestMeta(request).ip, POLICIES.chatAddress), 'questions');
-      return answerChatQuery(knowledge, body, currencyFromHeader(headers['x-currency']));
+      return answerChatQuery(knowledge, body, currencyFromHeader(headers['x-currency']), await publicSettings(deps.db));
     },
     { body: chatQueryInput },
   );

@@ -60,7 +60,8 @@ export async function updateMarket(db: Db, adminId: string, propertyId: string, 
     const m = await loadMarket(tx, propertyId, { lock: true });
     const halted = input.halted ?? m.halted;
     const bandBps = input.bandBps ?? m.bandBps;
-    await tx.execute(sql`update exchange_markets set halted = ${halted}, halt_reason = ${halted ? (input.reason ?? m.haltReason ?? null) : null}, band_bps = ${bandBps}, updated_by = ${adminId}, updated_at = now()
+    // A market keeps following the platform's band setting until an admin gives it a band of its own.
+    await tx.execute(sql`update exchange_markets set halted = ${halted}, halt_reason = ${halted ? (input.reason ?? m.haltReason ?? null) : null}, band_bps = ${input.bandBps ?? m.ownBandBps}, updated_by = ${adminId}, updated_at = now()
                           where property_id = ${m.propertyId}`);
     const what = [input.halted === undefined ? null : halted ? 'halted' : 'resumed', input.bandBps === undefined ? null : `band set to ±${bpsToPercent(bandBps)}%`].filter(Boolean).join(', ');
     await recordAudit(tx, { actorId: adminId, action: 'exchange.market_updated', entityType: 'property', entityId: m.propertyId, summary: `Trading in ${m.title} ${what}${input.reason ? `: ${input.reason}` : ''}` });

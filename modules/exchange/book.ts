@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { todayInDubai } from '@modules/platform/dates';
-import { LIQUIDITY_POOL_DISCOUNT_BPS } from '@modules/platform/contract';
 import { formatAed } from '@modules/platform/money';
 import { unitsToShareString } from '@modules/properties/contract';
 import { big, q } from '@modules/wallet';
@@ -16,6 +15,7 @@ import { lotsOf } from './lots';
 import { TRADABLE_STATUSES, loadMarket, marketOf, valuationPerShare, type Market } from './market';
 import { freeUnits, openStatusSql as OPEN } from './orders';
 import { proceedsOf, quoteSale } from './pricing';
+import { exchangeTerms } from './terms';
 import { ORDER_SELECT, TRADE_SELECT, orderJson, tradeJson, type OrderRow, type TradeRow } from './views';
 
 const DEPTH = 15;
@@ -78,6 +78,7 @@ export async function listMarkets(db: Db, userId: string | null, now = new Date(
          order by p.reference`,
   );
   const stats = await stats24h(db, rows.map((r) => r.id));
+  const { bandBps } = await exchangeTerms(db, today);
   const tops = await q<{ property_id: string; bid: string | null; ask: string | null }>(
     db,
     sql`select p.id as property_id,
@@ -87,7 +88,7 @@ export async function listMarkets(db: Db, userId: string | null, now = new Date(
   );
   const top = new Map(tops.map((t) => [t.property_id, t]));
   return rows.map((r) => {
-    const m = marketOf(r);
+    const m = marketOf(r, bandBps);
     const s = stats.get(r.id);
     const last = s?.last ? big(s.last) : null;
     const dayAgo = s?.day_ago ? big(s.day_ago) : null;
@@ -149,12 +150,13 @@ export async function myTrades(db: Db, userId: string): Promise<TradeJson[]> {
   return rows.map((r) => tradeJson(r, userId));
 }
 
-/** The pool's price for a share: the latest valuation per share less the pool's discount. */
-export const poolPrice = (m: Market) => (m.referencePrice * BigInt(10_000 - LIQUIDITY_POOL_DISCOUNT_BPS)) / 10_000n;
+/** The pool's price for a share: the latest valuation per share less the pool's discount in force (basis points). */
+export const poolPrice = (m: Market, discountBps: number) => (m.referencePrice * BigInt(10_000 - discountBps)) / 10_000n;
 
 export async function myHoldings(db: Db, userId: string, now = new Date()): Promise<ExchangeHoldingJson[]> {
   const today = todayInDubai(now);
   const rows = await q<{ property_id: string }>(db, sql`select property_id from holdings where user_id = ${userId} and units > 0 order by property_id`);
+  const terms = await exchangeTerms(db, today);
   const out: ExchangeHoldingJson[] = [];
   for (const r of rows) {
     const m = await loadMarket(db, r.property_id);
@@ -175,8 +177,8 @@ export async function myHoldings(db: Db, userId: string, now = new Date()): Prom
       freeUnits: (free > 0n ? free : 0n).toString(),
       cost: big(cost?.cost ?? '0').toString(),
       bestBid: bestBid?.toString() ?? null,
-      bidNet: bestBid !== null && freeOk ? quoteSale({ lots, units: free, price: bestBid, on: today }).net.toString() : null,
-      poolNet: m.tradable && freeOk ? quoteSale({ lots, units: free, price: poolPrice(m), on: today }).net.toString() : null,
+      bidNet: bestBid !== null && freeOk ? quoteSale({ lots, units: free, price: bestBid, on: today, fees: terms.fees }).net.toString() : null,
+      poolNet: m.tradable && freeOk ? quoteSale({ lots, units: free, price: poolPrice(m, terms.poolDiscountBps), on: today, fees: terms.fees }).net.toString() : null,
       tradable: m.tradable && !m.halted,
     });
   }
@@ -215,7 +217,7 @@ export async function quoteOrder(db: Db, userId: string, input: OrderInput, now 
   if (!buying) {
     const { free } = await freeUnits(db, userId, m.propertyId, false);
     if (input.units > free) problems.push(msg.notEnoughUnits(unitsToShareString(free > 0n ? free : 0n)));
-    else fees = quoteSale({ lots: await lotsOf(db, userId, m.propertyId), units: input.units, price: input.price, on: today });
+    else fees = quoteSale({ lots: await lotsOf(db, userId, m.propertyId), units: input.units, price: input.price, on: today, fees: (await exchangeTerms(db, today)).fees });
   } else {
     const [w] = await q<{ available: string }>(db, sql`select (balance - held)::text as available from wallets where user_id = ${userId}`);
     if (big(w?.available ?? '0') < gross) problems.push(msg.insufficientFunds(formatAed(big(w?.available ?? '0'))));

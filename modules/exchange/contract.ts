@@ -36,7 +36,6 @@ import { z } from 'zod';
 import { SHARE_SCALE } from '@modules/properties/contract';
 
 /** Default price band around the latest valuation per share: ±20%. */
-export const DEFAULT_BAND_BPS = 2_000;
 export const MAX_BAND_BPS = 10_000;
 /** The largest order: 10 million shares in units, and a share price up to AED 10 million. */
 export const MAX_ORDER_UNITS = 10_000_000n * SHARE_SCALE;

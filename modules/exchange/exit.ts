@@ -23,6 +23,7 @@ import { getExit } from './exit-read';
 import { UUID, exitReference, poolUserId } from './pool-setup';
 import { exitHolderPosting, exitPoolPosting, exitSalePosting } from './postings';
 import { quoteSale, type SaleQuote } from './pricing';
+import { exchangeTerms } from './terms';
 
 export type Holder = { userId: string; units: bigint; cost: bigint };
 
@@ -111,10 +112,12 @@ export async function exitProperty(db: Db, adminId: string, input: ExitInput): P
     const reference = exitReference(number);
 
     // Every remaining unit is sold, so the cost of the lots left is the holding's cost: one lot, no early exit fee.
+    // The performance fee is the rate in force on the day the exit is settled (when it is charged).
+    const { fees } = await exchangeTerms(tx, today);
     const quotes: SaleQuote[] = holders.map((h, i) =>
       h.userId === poolId
-        ? { ...quoteSale({ lots: [{ acquiredOn: input.saleDate, units: h.units, cost: h.cost }], units: h.units, price, on: input.saleDate, gross: grosses[i], earlyExit: false }), performanceFee: 0n, vat: 0n, fees: 0n, net: grosses[i] }
-        : quoteSale({ lots: [{ acquiredOn: input.saleDate, units: h.units, cost: h.cost }], units: h.units, price, on: input.saleDate, gross: grosses[i], earlyExit: false }),
+        ? { ...quoteSale({ lots: [{ acquiredOn: input.saleDate, units: h.units, cost: h.cost }], units: h.units, price, on: input.saleDate, fees, gross: grosses[i], earlyExit: false }), performanceFee: 0n, vat: 0n, fees: 0n, net: grosses[i] }
+        : quoteSale({ lots: [{ acquiredOn: input.saleDate, units: h.units, cost: h.cost }], units: h.units, price, on: input.saleDate, fees, gross: grosses[i], earlyExit: false }),
     );
     const [carried] = await q<{ c: string }>(
       tx,

@@ -7,7 +7,8 @@ import type { Db } from '@db/client';
 import { AppError, notFound } from '@api/errors';
 import { SHARE_SCALE } from '@modules/properties/contract';
 import { big, q } from '@modules/wallet';
-import { DEFAULT_BAND_BPS, exchangeErrorCodes as codes, exchangeMessages as msg } from './contract';
+import { exchangeTerms } from './terms';
+import { exchangeErrorCodes as codes, exchangeMessages as msg } from './contract';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +24,8 @@ export type Market = {
   halted: boolean;
   haltReason: string | null;
   bandBps: number;
+  /** The market's own band (null: it follows the platform's band setting). */
+  ownBandBps: number | null;
   /** Latest valuation per whole share, fils. */
   referencePrice: bigint;
   low: bigint;
@@ -40,7 +43,7 @@ export function bandOf(reference: bigint, bandBps: number) {
 
 type MarketRow = { id: string; reference: string; title: string; status: string; valuation: string; total_shares: string; halted: boolean | null; halt_reason: string | null; band_bps: number | null };
 
-/** The market of a property; with `lock`, the market row is created if missing and locked to commit. */
+/** The market of a property; with `lock`, the market row is created if missing and locked to commit. A market without its own band takes the band setting in force today. */
 export async function loadMarket(tx: Db, propertyId: string, opts: { lock?: boolean } = {}): Promise<Market> {
   if (!UUID.test(propertyId)) throw notFound(msg.propertyNotFound, codes.propertyNotFound);
   if (opts.lock) await tx.execute(sql`insert into exchange_markets (property_id) select id from properties where id = ${propertyId} on conflict do nothing`);
@@ -51,12 +54,13 @@ export async function loadMarket(tx: Db, propertyId: string, opts: { lock?: bool
          where p.id = ${propertyId}${opts.lock ? sql` for update of m` : sql``}`,
   );
   if (!r) throw notFound(msg.propertyNotFound, codes.propertyNotFound);
-  return marketOf(r);
+  return marketOf(r, r.band_bps === null ? (await exchangeTerms(tx)).bandBps : 0);
 }
 
-export function marketOf(r: MarketRow): Market {
+/** A market from its row; `defaultBandBps`: the band setting in force, for a market without its own. */
+export function marketOf(r: MarketRow, defaultBandBps: number): Market {
   const referencePrice = valuationPerShare(big(r.valuation), big(r.total_shares));
-  const bandBps = r.band_bps ?? DEFAULT_BAND_BPS;
+  const bandBps = r.band_bps ?? defaultBandBps;
   const { low, high } = bandOf(referencePrice, bandBps);
   return {
     propertyId: r.id,
@@ -67,6 +71,7 @@ export function marketOf(r: MarketRow): Market {
     halted: r.halted ?? false,
     haltReason: r.halt_reason,
     bandBps,
+    ownBandBps: r.band_bps,
     referencePrice,
     low,
     high,

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { LEDGER_ACCOUNTS } from '@modules/ledger';
 import { SHARE_SCALE } from '@modules/properties/contract';
-import { LIQUIDITY_POOL_DISCOUNT_BPS } from '@modules/platform/contract';
 import { q } from '@modules/wallet';
 
 export const POOL_EMAIL = 'liquidity-pool@manzil.internal';
@@ -50,8 +49,8 @@ export async function poolUserId(db: Db): Promise<string> {
 /** The latest valuation per whole share, fils (rounded down). */
 export const valuationPerShare = (p: { valuation: bigint; totalShares: bigint }) => (p.totalShares > 0n ? (p.valuation * SHARE_SCALE) / p.totalShares : 0n);
 
-/** What the pool pays per share: the latest valuation less the 2% discount (rounded down). */
-export const poolPrice = (p: { valuation: bigint; totalShares: bigint }) => (valuationPerShare(p) * BigInt(10_000 - LIQUIDITY_POOL_DISCOUNT_BPS)) / 10_000n;
+/** What the pool pays per share: the latest valuation less the discount in force (basis points; rounded down). */
+export const poolPrice = (p: { valuation: bigint; totalShares: bigint }, discountBps: number) => (valuationPerShare(p) * BigInt(10_000 - discountBps)) / 10_000n;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 /**
  * The liquidity pool: an investor sells units of a funded property instantly, at the latest valuation less
- * 2%, with the same exit fees as any sale (quoteSale). The operator sets a budget in total and per property;
+ * its discount (a setting, 2% by default), with the same exit fees as any sale (quoteSale). The operator sets a budget in total and per property;
  * what the pool has invested (the cost of what it holds) counts against it, so a resale or an exit frees it.
  */
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,6 @@ import { assertNotSuspended } from '@modules/auth/suspension';
 import { recordAudit } from '@modules/audit';
 import { ensureInvestorAccount, post } from '@modules/ledger';
 import { notify } from '@modules/notifications';
-import { LIQUIDITY_POOL_DISCOUNT_BPS } from '@modules/platform/contract';
 import { formatAed } from '@modules/platform/money';
 import { todayInDubai } from '@modules/platform/dates';
 import { unitsToShareString } from '@modules/properties/contract';
@@ -22,6 +21,7 @@ import type { PoolBudgetInput, PoolJson } from './pool-contract';
 import { UUID, poolPrice, poolUserId, tradeReference } from './pool-setup';
 import { poolSalePosting } from './postings';
 import { quoteSale, type SaleQuote } from './pricing';
+import { exchangeTerms } from './terms';
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -69,7 +69,7 @@ async function freeUnits(tx: Db, userId: string, propertyId: string, lock: boole
   return { units, cost: big(h?.cost), free: free > 0n ? free : 0n };
 }
 
-type Priced = { property: PropertyRow; quote: SaleQuote; budgetLeft: bigint };
+type Priced = { property: PropertyRow; quote: SaleQuote; budgetLeft: bigint; discountBps: number };
 
 /** Every check of a sale to the pool, and its quote. `lock`: inside the selling transaction. */
 async function priceSale(tx: Db, poolId: string, userId: string, input: { propertyId: string; units: bigint }, lock: boolean): Promise<Priced> {
@@ -90,12 +90,14 @@ async function priceSale(tx: Db, poolId: string, userId: string, input: { proper
   if (lots.reduce((s, l) => s + l.units, 0n) < input.units) {
     throw new AppError(409, 'holding_changed', 'Your holding changed while we priced the sale. Refresh and try again.');
   }
-  const price = poolPrice({ valuation: big(property.valuation), totalShares: big(property.total_shares) });
-  const quote = quoteSale({ lots, units: input.units, price, on: todayInDubai() });
+  const today = todayInDubai();
+  const terms = await exchangeTerms(tx, today);
+  const price = poolPrice({ valuation: big(property.valuation), totalShares: big(property.total_shares) }, terms.poolDiscountBps);
+  const quote = quoteSale({ lots, units: input.units, price, on: today, fees: terms.fees });
   if (quote.gross > budgetLeftNow) {
     throw new AppError(422, codes.poolBudget, budgetLeftNow > 0n ? msg.poolBudget(formatAed(budgetLeftNow)) : msg.poolEmpty, { budgetLeft: budgetLeftNow.toString() });
   }
-  return { property, quote, budgetLeft: budgetLeftNow };
+  return { property, quote, budgetLeft: budgetLeftNow, discountBps: terms.poolDiscountBps };
 }
 
 const saleJson = (p: Priced, extra: { id: string | null; budgetLeft: bigint; journalReference: string | null; at: string }): PoolSaleJson => ({
@@ -108,7 +110,7 @@ const saleJson = (p: Priced, extra: { id: string | null; budgetLeft: bigint; jou
   performanceFee: p.quote.performanceFee.toString(),
   vat: p.quote.vat.toString(),
   net: p.quote.net.toString(),
-  discountBps: LIQUIDITY_POOL_DISCOUNT_BPS,
+  discountBps: p.discountBps,
   budgetLeft: extra.budgetLeft.toString(),
   journalReference: extra.journalReference,
   at: extra.at,
@@ -211,7 +213,7 @@ export async function getPool(db: Db): Promise<PoolJson> {
     holdings: rows.map((r) => ({ propertyId: r.property_id, reference: r.reference, title: r.title, units: big(r.units).toString(), cost: big(r.cost).toString(), value: big(r.value).toString() })),
     realisedPnl: big(realised.pnl).toString(),
     unrealisedPnl: (value - spent).toString(),
-    discountBps: LIQUIDITY_POOL_DISCOUNT_BPS,
+    discountBps: (await exchangeTerms(db)).poolDiscountBps,
     updatedAt: settings ? iso(settings.updated_at) : null,
   };
 }

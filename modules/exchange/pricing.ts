@@ -2,12 +2,16 @@
  * The one pricing function of a sale (the order ticket's quote, the settlement of a trade, a sale to the
  * liquidity pool, a property exit): gross proceeds, the early exit fee on units held less than 3 years
  * (lots first in, first out), the performance fee on the profit of the units sold (never negative), VAT on
- * the fees, and the net. Pure and integer-only: fils and units (SHARE_SCALE per share).
+ * the fees, and the net. Pure and integer-only: fils and units (SHARE_SCALE per share). The fee rates are the
+ * settings in force on the day of the sale, read by the caller (saleFeesOn) and passed in.
  */
-import { EARLY_EXIT_FEE_BPS, EARLY_EXIT_YEARS, PERFORMANCE_FEE_BPS } from '@modules/platform/contract';
+import { EARLY_EXIT_YEARS } from '@modules/platform/contract';
 import { divideHalfEven } from '@modules/platform/money';
 import { FEE_VAT_BPS } from '@modules/wallet/contract';
 import { SHARE_SCALE } from '@modules/properties/contract';
+
+/** The fee rates of a sale, basis points: the settings in force on its day (modules/settings). */
+export type SaleFees = { earlyExitFeeBps: bigint | number; performanceFeeBps: bigint | number };
 
 /** One acquisition still (partly) held: when, how many units, and what they cost (fils). */
 export type Lot = { acquiredOn: string; units: bigint; cost: bigint };
@@ -69,16 +73,16 @@ export function takeFifo(lots: Lot[], units: bigint, on: string): LotUse[] {
  * The quote for selling `units` at `price` (fils per share) on `on` (YYYY-MM-DD, Dubai), from the seller's
  * lots. `gross` overrides the proceeds (a property exit pays a pro-rata share of the sale, not units × price).
  */
-export function quoteSale(input: { lots: Lot[]; units: bigint; price: bigint; on: string; gross?: bigint; earlyExit?: boolean }): SaleQuote {
+export function quoteSale(input: { lots: Lot[]; units: bigint; price: bigint; on: string; fees: SaleFees; gross?: bigint; earlyExit?: boolean }): SaleQuote {
   const lots = takeFifo(input.lots, input.units, input.on);
   const gross = input.gross ?? proceedsOf(input.units, input.price);
   const earlyUnits = input.earlyExit === false ? 0n : lots.filter((l) => l.early).reduce((s, l) => s + l.units, 0n);
   // The early exit fee applies to the proceeds of the early units only.
   const earlyGross = input.units > 0n ? divideHalfEven(gross * earlyUnits, input.units) : 0n;
-  const earlyExitFee = divideHalfEven(earlyGross * BigInt(EARLY_EXIT_FEE_BPS), 10_000n);
+  const earlyExitFee = divideHalfEven(earlyGross * BigInt(input.fees.earlyExitFeeBps), 10_000n);
   const cost = lots.reduce((s, l) => s + l.cost, 0n);
   const profit = gross - cost;
-  const performanceFee = profit > 0n ? divideHalfEven(profit * BigInt(PERFORMANCE_FEE_BPS), 10_000n) : 0n;
+  const performanceFee = profit > 0n ? divideHalfEven(profit * BigInt(input.fees.performanceFeeBps), 10_000n) : 0n;
   const vat = divideHalfEven((earlyExitFee + performanceFee) * BigInt(FEE_VAT_BPS), 10_000n);
   const fees = earlyExitFee + performanceFee + vat;
   return { units: input.units, price: input.price, gross, earlyUnits, earlyExitFee, cost, profit, performanceFee, vat, fees, net: gross - fees, lots };

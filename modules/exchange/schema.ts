@@ -15,8 +15,11 @@ export const exchangeMarkets = pgTable('exchange_markets', {
     .references(() => properties.id, { onDelete: 'cascade' }),
   halted: boolean('halted').notNull().default(false),
   haltReason: text('halt_reason'),
-  /** The band around the latest valuation per share that an order's price must fall within, basis points. */
-  bandBps: integer('band_bps').notNull().default(2000),
+  /**
+   * The band around the latest valuation per share that an order's price must fall within, basis points; null:
+   * the platform's band in force (the exchangeBandBps setting).
+   */
+  bandBps: integer('band_bps'),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,6 +14,7 @@ import type { Market } from './market';
 import { poolResalePosting, tradePosting } from './postings';
 import { POOL_EMAIL } from './pool-setup';
 import { proceedsOf, quoteSale } from './pricing';
+import { exchangeTerms } from './terms';
 
 export type OpenOrder = { id: string; userId: string; side: 'buy' | 'sell'; units: bigint; filledUnits: bigint; price: bigint; heldCash: bigint };
 export type Party = { userId: string; unicode: string; name: string; pool: boolean };
@@ -40,7 +41,8 @@ export async function settleFill(tx: Db, market: Market, buy: OpenOrder, sell: O
   const who = await parties(tx, [buy.userId, sell.userId]);
   const buyer = who.get(buy.userId)!;
   const seller = who.get(sell.userId)!;
-  const priced = quoteSale({ lots: await lotsOf(tx, sell.userId, market.propertyId), units, price, on: today });
+  const { fees } = await exchangeTerms(tx, today);
+  const priced = quoteSale({ lots: await lotsOf(tx, sell.userId, market.propertyId), units, price, on: today, fees });
   // The liquidity pool reselling pays no fees to the operator it belongs to.
   const quote = seller.pool ? { ...priced, earlyExitFee: 0n, performanceFee: 0n, vat: 0n, fees: 0n, net: priced.gross } : priced;
   const gross = quote.gross;

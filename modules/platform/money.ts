@@ -25,10 +25,48 @@ export const CURRENCIES: Record<CurrencyCode, Currency> = {
   GBP: { code: 'GBP', symbol: '£', name: 'British Pound', exchangeRate: 0.79, locale: 'en-GB' },
 };
 
-/** Rates as exact integers (rate × 10,000) so conversions never touch floats. */
-const scaledRate: Record<CurrencyCode, bigint> = {
+/** The spec's rates as exact integers (rate × 10,000) so conversions never touch floats: the defaults of the rate settings. */
+export const SPEC_SCALED_RATES: Readonly<Record<CurrencyCode, bigint>> = {
   USD: 10_000n, AED: 36_700n, INR: 835_000n, EUR: 9_300n, GBP: 7_900n,
 };
+
+/**
+ * The display-currency rates in force (× 10,000). An admin changes them in /admin/settings; the browser takes the
+ * server's rates from the page (a meta tag written by the layout) or GET /api/settings/public through
+ * setDisplayRates, and the spec's rates apply only until then.
+ */
+let scaledRate: Record<CurrencyCode, bigint> = { ...SPEC_SCALED_RATES };
+let ratesAsOf: string | null = null;
+
+/** Takes the display-currency rates in force (× 10,000, integers) and the date they took effect. */
+export function setDisplayRates(rates: Partial<Record<CurrencyCode, bigint | string>>, asOf: string | null): void {
+  const next = { ...SPEC_SCALED_RATES };
+  for (const code of CURRENCY_CODES) {
+    const v = rates[code];
+    if (v !== undefined && /^\d+$/.test(String(v)) && BigInt(v) > 0n) next[code] = BigInt(v);
+  }
+  scaledRate = next;
+  ratesAsOf = asOf;
+}
+
+/** The display-currency rates in use (× 10,000) and their date (null: the spec's reference rates). */
+export const displayRates = (): { rates: Readonly<Record<CurrencyCode, bigint>>; asOf: string | null } => ({ rates: scaledRate, asOf: ratesAsOf });
+
+/** A scaled rate as a decimal string: 835000 → "83.5". */
+export function rateText(scaled: bigint): string {
+  const whole = scaled / 10_000n;
+  const frac = (scaled % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole.toString();
+}
+
+// In the browser, the layout writes the server's rates into <meta name="manzil-rates" content="AED=36700,…;2026-11-26">.
+if (typeof document !== 'undefined') {
+  const meta = document.querySelector('meta[name="manzil-rates"]')?.getAttribute('content');
+  if (meta) {
+    const [pairs = '', asOf = ''] = meta.split(';');
+    setDisplayRates(Object.fromEntries(pairs.split(',').map((p) => p.split('=') as [string, string])) as Record<CurrencyCode, string>, asOf || null);
+  }
+}
 
 export function isCurrencyCode(v: unknown): v is CurrencyCode {
   return typeof v === 'string' && (CURRENCY_CODES as readonly string[]).includes(v);
@@ -93,9 +131,9 @@ export const sumFils = (values: (bigint | string | number | null | undefined)[])
 // Conversion
 
 /** Converts an amount in minor units between the display currencies (all have 2 decimals), half-even. */
-export function convertMinor(amount: bigint, from: CurrencyCode, to: CurrencyCode): bigint {
+export function convertMinor(amount: bigint, from: CurrencyCode, to: CurrencyCode, rates: Readonly<Record<CurrencyCode, bigint>> = scaledRate): bigint {
   if (from === to) return amount;
-  return divideHalfEven(amount * scaledRate[to], scaledRate[from]);
+  return divideHalfEven(amount * rates[to], rates[from]);
 }
 
 /** A positive decimal rate ("3.6725") as an exact fraction: digits / 10^scale. Never a float. */

@@ -8,7 +8,7 @@ import type { Db } from '@db/client';
 import { badRequest, notFound } from '@api/errors';
 import { recordAudit } from '../audit';
 import { todayInDubai } from '../platform/dates';
-import { SETTINGS, SETTING_KEYS, settingUnit, type SettingChangeJson, type SettingJson, type SettingKey, type SettingsSnapshot } from './contract';
+import { RATE_KEYS, SETTINGS, SETTING_KEYS, settingUnit, type SettingChangeJson, type SettingJson, type SettingKey, type SettingsSnapshot } from './contract';
 import { platformSettingChanges } from './schema';
 
 /** A raw query's rows on either driver. */
@@ -22,13 +22,16 @@ const text = (v: unknown) => String(v);
 
 /** Each setting's value in force on `on` (default today in Dubai), parsed. One query. */
 export async function settingsOn(db: Db, on: string = todayInDubai()): Promise<SettingsSnapshot> {
-  const rows = await q<{ key: string; value: unknown }>(
+  const rows = await q<{ key: string; value: unknown; effective_from: string }>(
     db,
-    sql`select distinct on (key) key, value from platform_setting_changes where effective_from <= ${on} order by key, effective_from desc, changed_at desc`,
+    sql`select distinct on (key) key, value, effective_from::text from platform_setting_changes where effective_from <= ${on} order by key, effective_from desc, changed_at desc`,
   );
   const byKey = new Map(rows.map((r) => [r.key, text(r.value)]));
   const snap = { on } as SettingsSnapshot;
   for (const key of SETTING_KEYS) (snap as Record<SettingKey, bigint>)[key] = BigInt(byKey.get(key) ?? SETTINGS[key].default);
+  const rateKeys: string[] = Object.values(RATE_KEYS);
+  const rateDates = rows.filter((r) => rateKeys.includes(r.key)).map((r) => String(r.effective_from).slice(0, 10)).sort();
+  snap.ratesFrom = rateDates.at(-1) ?? null;
   return snap;
 }
 

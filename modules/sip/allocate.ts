@@ -7,7 +7,8 @@
  */
 import { SHARE_SCALE, bpsToPercent, costOfUnits, unitsForAmount, unitsToShareString } from '@modules/properties/contract';
 import { formatAed } from '@modules/platform/money';
-import { SIP_AUTOMATED_SPREAD, SIP_MIN_FILS, type SipMode } from './contract';
+import { MIN_INVESTMENT_FILS } from '@modules/platform/contract';
+import { SIP_AUTOMATED_SPREAD, type SipMode } from './contract';
 
 export type RiskKey = 'cautious' | 'balanced' | 'growth';
 
@@ -84,7 +85,8 @@ function whyAutomated(c: Candidate, plan: PlanForAllocation): string {
  * cannot take (closed, or fewer units left) spills to the next eligible property: the plan's other choices
  * first, then the automated ranking. What is below one unit of a share stays in the wallet.
  */
-export function allocate(amount: bigint, plan: PlanForAllocation, candidates: Candidate[], available: Map<string, bigint>): Allocation {
+/** `minSlice`: the minimum investment in force on the day (the settings), so an automated split never buys less than it. */
+export function allocate(amount: bigint, plan: PlanForAllocation, candidates: Candidate[], available: Map<string, bigint>, minSlice: bigint = MIN_INVESTMENT_FILS): Allocation {
   const byId = new Map(candidates.map((c) => [c.id, c]));
   const explanation: string[] = [];
   const bought = new Map<string, Purchase>();
@@ -100,7 +102,7 @@ export function allocate(amount: bigint, plan: PlanForAllocation, candidates: Ca
       slices.push({ property: byId.get(a.propertyId) ?? null, propertyId: a.propertyId, amount: share });
     });
   } else {
-    const k = Math.max(1, Math.min(SIP_AUTOMATED_SPREAD, ranked.length, Number(amount / SIP_MIN_FILS)));
+    const k = Math.max(1, Math.min(SIP_AUTOMATED_SPREAD, ranked.length, Number(amount / (minSlice > 0n ? minSlice : 1n))));
     const chosen = ranked.slice(0, k);
     if (chosen.length === 0) explanation.push('No property is open for automated allocation right now, so the amount stays in your wallet.');
     let given = 0n;

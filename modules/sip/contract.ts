@@ -31,7 +31,10 @@ import { addMonths, dayInMonth, isIsoDate, monthStart } from '@modules/platform/
 import { PROPERTY_TYPES } from '@modules/properties/contract';
 import { MAX_AMOUNT_FILS, amountSchema } from '@modules/wallet/contract';
 
-/** The smallest monthly amount: AED 200, the minimum investment. */
+/**
+ * The spec's smallest monthly amount (AED 200): the default of the sipMinimum setting. The minimum in force is read
+ * from the settings (GET /api/settings/public; settingsOn on the server) and checked by the plans service.
+ */
 export const SIP_MIN_FILS = MIN_INVESTMENT_FILS;
 /** The largest monthly amount a plan takes (the wallet's largest single amount). */
 export const SIP_MAX_FILS = MAX_AMOUNT_FILS;
@@ -68,7 +71,7 @@ export const sipModeLabels: Record<SipMode, string> = { automated: 'Automated', 
 const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
 
 export const sipMessages = {
-  amountMinimum: `The monthly amount must be at least ${aed(SIP_MIN_FILS)}.`,
+  amountMinimum: (minimum: bigint) => `The monthly amount must be at least ${aed(minimum)}.`,
   dayOfMonth: `Choose a collection day from 1 to ${SIP_MAX_DAY}.`,
   startMonth: 'The start month must be this month or a later one, as YYYY-MM.',
   stepUp: `The yearly step-up must be a whole percent from 0 to ${SIP_MAX_STEP_UP_PERCENT}.`,
@@ -109,7 +112,8 @@ export const sipErrorCodes = {
 
 // ── Input ──────────────────────────────────────────────────────────────────────────────────────
 
-const monthlyAmount = amountSchema('Monthly amount', { max: SIP_MAX_FILS }).refine((v) => v >= SIP_MIN_FILS, sipMessages.amountMinimum);
+// The minimum is the setting in force, checked by the service (plans.ts assertSipMinimum), which quotes it.
+const monthlyAmount = amountSchema('Monthly amount', { max: SIP_MAX_FILS });
 const dayOfMonth = z.number({ error: sipMessages.dayOfMonth }).int(sipMessages.dayOfMonth).min(1, sipMessages.dayOfMonth).max(SIP_MAX_DAY, sipMessages.dayOfMonth);
 const stepUpPercent = z
   .number({ error: sipMessages.stepUp })

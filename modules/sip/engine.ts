@@ -15,6 +15,7 @@ import { notifyMany, type NotifyInput } from '@modules/notifications';
 import { formatAed } from '@modules/platform/money';
 import { addDays, dayInMonth, monthStart, monthYear } from '@modules/platform/dates';
 import { unitsToShareString } from '@modules/properties/contract';
+import { settingsOn } from '@modules/settings';
 import { big, debitMany, q } from '@modules/wallet';
 import { allocate, type Candidate, type RiskKey } from './allocate';
 import { loadCatalogue, lockWallets, retailRemaining } from './candidates';
@@ -130,7 +131,7 @@ export const dueRetryWhere = (date: string) => sql`i.status = 'retrying' and i.n
  */
 export function decide(
   plans: DuePlan[],
-  ctx: { date: string; catalogue: { candidates: Candidate[]; available: Map<string, bigint> }; wallets: Map<string, { available: bigint }>; retail: Map<string, bigint | null> },
+  ctx: { date: string; catalogue: { candidates: Candidate[]; available: Map<string, bigint> }; wallets: Map<string, { available: bigint }>; retail: Map<string, bigint | null>; minInvestment?: bigint },
 ): Outcome[] {
   const out: Outcome[] = [];
   for (const plan of plans) {
@@ -181,7 +182,7 @@ export function decide(
       out.push(failOrRetry('insufficient_funds', `Your wallet had ${aed(wallet.available)} available and the instalment needs ${aed(amount)}.`, true));
       continue;
     }
-    const allocation = allocate(amount, plan, ctx.catalogue.candidates, ctx.catalogue.available);
+    const allocation = allocate(amount, plan, ctx.catalogue.candidates, ctx.catalogue.available, ctx.minInvestment);
     if (allocation.invested === 0n) {
       out.push(failOrRetry('nothing_open', 'No property could take the instalment: none is open for funding with shares left.', true));
       continue;
@@ -248,7 +249,8 @@ export async function collectChunk(tx: Db, root: Db, ids: string[], opts: { date
   const wallets = await lockWallets(tx, userIds);
   const catalogue = await loadCatalogue(tx, { lock: true, named: plans.flatMap((p) => p.allocations.map((a) => a.propertyId)) });
   const retail = await retailRemaining(tx, userIds, opts.now);
-  const outcomes = decide(plans, { date: opts.date, catalogue, wallets, retail });
+  const { minInvestment } = await settingsOn(tx, opts.date);
+  const outcomes = decide(plans, { date: opts.date, catalogue, wallets, retail, minInvestment });
   await writeOutcomes(tx, root, outcomes, { ...opts, catalogue: catalogue.candidates, wallets });
   return { outcomes, notices: noticesFor(outcomes, catalogue.candidates) };
 }

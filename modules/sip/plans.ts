@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { AppError, notFound } from '@api/errors';
+import { AppError, badRequest, notFound } from '@api/errors';
 import { recordAudit } from '@modules/audit';
 import { SANDBOX_PROVIDER, type PaymentProvider } from '@modules/payments';
 import { addMonths, dayInMonth, monthStart, monthYear, todayInDubai } from '@modules/platform/dates';
+import { settingsOn } from '@modules/settings';
 import { loadUser, q } from '@modules/wallet';
 import { isKycVerified } from '@modules/auth/contract';
 import {
@@ -82,7 +83,13 @@ export async function getPlan(db: Db, userId: string | null, id: string, now = n
   return { ...plan, instalments: instalments.map(instalmentJson), returns: returns.byPlan.get(id) ?? emptyReturns() };
 }
 
+/** Refuses a monthly amount below the SIP minimum in force, quoting it. */
+export function assertSipMinimum(amount: bigint, minimum: bigint): void {
+  if (amount < minimum) throw badRequest(msg.amountMinimum(minimum), 'validation_failed');
+}
+
 export async function createPlan(db: Db, userId: string, input: CreatePlanInput, now = new Date()): Promise<SipPlanJson> {
+  assertSipMinimum(input.amount, (await settingsOn(db, todayInDubai(now))).sipMinimum);
   const user = await loadUser(db, userId);
   if (!user) throw notFound('There is no such investor.', 'user_not_found');
   if (!isKycVerified(user.kycStatus)) throw new AppError(422, codes.kycRequired, msg.kycRequired, { link: '/kyc' });
@@ -109,6 +116,7 @@ export async function createPlan(db: Db, userId: string, input: CreatePlanInput,
 const STATUS_MOVES: Record<string, string[]> = { active: ['paused', 'cancelled'], paused: ['active', 'cancelled'], cancelled: [] };
 
 export async function updatePlan(db: Db, userId: string, id: string, input: UpdatePlanInput, now = new Date()): Promise<SipPlanJson> {
+  if (input.amount !== undefined) assertSipMinimum(input.amount, (await settingsOn(db, todayInDubai(now))).sipMinimum);
   const allocations = input.allocations ? await resolveAllocations(db, input.allocations) : undefined;
   await db.transaction(async (tx) => {
     const row = await planRow(tx, userId, id, true);

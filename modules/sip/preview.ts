@@ -9,12 +9,13 @@ import { isKycVerified } from '@modules/auth/contract';
 import { formatAed } from '@modules/platform/money';
 import { addDays, dayInMonth, monthStart, todayInDubai } from '@modules/platform/dates';
 import { unitsToShareString } from '@modules/properties/contract';
+import { settingsOn } from '@modules/settings';
 import { big, loadUser, q } from '@modules/wallet';
 import { allocate, type RiskKey } from './allocate';
 import { loadCatalogue, lockWallets, retailRemaining } from './candidates';
 import { nextCollectionDates, sipMessages, type CreatePlanInput, type SipSetupPreviewJson, type SipUpcomingJson } from './contract';
 import { PLAN_COLUMNS, decide, dueNewWhere, dueRetryWhere, duePlanOf } from './engine';
-import { firstMonth } from './plans';
+import { assertSipMinimum, firstMonth } from './plans';
 import { countDue } from './run';
 
 const aed = (fils: bigint) => formatAed(fils, { decimals: 'auto' });
@@ -24,6 +25,8 @@ export async function setupPreview(db: Db, userId: string, input: CreatePlanInpu
   const today = todayInDubai(now);
   const startMonth = firstMonth(input.dayOfMonth, today, input.startMonth);
   const upcoming = nextCollectionDates({ dayOfMonth: input.dayOfMonth, startMonth }, today, 6);
+  const settings = await settingsOn(db, today);
+  assertSipMinimum(input.amount, settings.sipMinimum);
   const named = (input.allocations ?? []).map((a) => a.propertyId.trim());
   // A split may name references or slugs: resolve them to ids as plan creation does.
   const resolved = named.length
@@ -52,6 +55,7 @@ export async function setupPreview(db: Db, userId: string, input: CreatePlanInpu
     { mode: input.mode, allocations, preferences: input.preferences ?? { cities: [], propertyTypes: [] }, risk: (risk[0]?.risk_profile as RiskKey | undefined) ?? null },
     catalogue.candidates,
     catalogue.available,
+    settings.minInvestment,
   );
   const available = wallets.get(userId)?.available ?? 0n;
   const remaining = retail.get(userId);
@@ -96,6 +100,7 @@ export async function upcomingRun(db: Db, date: string | undefined, now = new Da
   const day = date ?? (await nextRunDate(db, now)) ?? todayInDubai(now);
   if (date && !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new AppError(400, 'validation_failed', sipMessages.runDate);
   const catalogue = await loadCatalogue(db, { lock: false, named: [] });
+  const { minInvestment } = await settingsOn(db, day);
   const start = new Map(catalogue.available);
   const perProperty = new Map<string, { amount: bigint; units: bigint; plans: number }>();
   const expectedToFail: SipUpcomingJson['expectedToFail'] = [];
@@ -120,7 +125,7 @@ export async function upcomingRun(db: Db, date: string | undefined, now = new Da
       const due = rows.map(duePlanOf);
       const ids = due.map((p) => p.userId);
       const [wallets, retail] = await Promise.all([lockWallets(db, ids, { lock: false }), retailRemaining(db, ids, now)]);
-      for (const o of decide(due, { date: day, catalogue, wallets, retail })) {
+      for (const o of decide(due, { date: day, catalogue, wallets, retail, minInvestment })) {
         plans++;
         amountDue += o.amount;
         if (o.status !== 'collected') {

@@ -2,7 +2,8 @@
 import { prefetch } from 'astro:prefetch';
 import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '@modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
-import { $currency, initCurrency, setCurrency } from '../lib/stores/currency';
+import { feeScheduleOf, ratesNote, type PublicSettingsJson } from '@modules/settings/contract';
+import { $currency, $ratesAsOf, initCurrency, loadDisplayRates, setCurrency } from '../lib/stores/currency';
 import { startSessionHeader } from './session-header';
 
 /** Every element with data-aed-fils shows that AED amount converted to the chosen currency. */
@@ -14,7 +15,20 @@ function renderPrices(code: CurrencyCode) {
     el.textContent = el.dataset.short !== undefined ? moneyShort(amount, code) : formatMoney(amount, code, { decimals });
   }
   for (const el of document.querySelectorAll<HTMLElement>('[data-currency-code]')) el.textContent = code;
+  // "Rates as of <date>" beside converted amounts (nothing for AED, the currency of record).
+  for (const el of document.querySelectorAll<HTMLElement>('[data-rates-note]')) {
+    el.textContent = code === 'AED' || $ratesAsOf.get() === undefined ? '' : ratesNote($ratesAsOf.get());
+    el.hidden = el.textContent === '';
+  }
   for (const sel of document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]')) sel.value = code;
+}
+
+/** Fee rates printed on a page (data-fee-rate / data-fee-detail = the fee's key) show the settings in force. */
+function renderFees(settings: PublicSettingsJson) {
+  for (const f of feeScheduleOf(settings)) {
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-rate="${f.key}"]`)) el.textContent = f.rate;
+    for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-detail="${f.key}"]`)) el.textContent = f.detail;
+  }
 }
 
 function wireCurrencySelects() {
@@ -55,6 +69,8 @@ function schedulePreload() {
 wireCurrencySelects();
 wireMenu();
 $currency.subscribe(renderPrices);
+$ratesAsOf.listen(() => renderPrices($currency.get()));
+void loadDisplayRates().then((s) => s && renderFees(s));
 initCurrency();
 startSessionHeader();
 if (document.readyState === 'complete') schedulePreload();

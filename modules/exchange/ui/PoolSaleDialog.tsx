@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LIQUIDITY_POOL_DISCOUNT_BPS } from '@modules/platform/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { ConfirmDialog } from '@modules/sip/ui/ConfirmDialog';
 import { useCurrency, useMoney } from '@site/components/app/ui';
 import { SummaryRow, TextField } from '@site/components/app/wallet/shared';
@@ -13,7 +13,7 @@ import { errorText } from '@site/lib/api';
 import type { ExchangeHoldingJson, MarketJson, PoolSaleJson } from '../contract';
 import { POOL_QUOTE_URL, quotePoolSale, sellToPool, useDebounced, useRefreshExchange } from './data';
 import { bpsLabel, priceText, proceedsOfShares, readShares, shares, sharesLabel } from './format';
-import { FEE_NOTES } from './QuoteSummary';
+import { useFeeNotes } from './QuoteSummary';
 
 export function PoolFigures({ sale, market }: { sale: PoolSaleJson; market: MarketJson | null }) {
   const money = useMoney();
@@ -21,6 +21,7 @@ export function PoolFigures({ sale, market }: { sale: PoolSaleJson; market: Mark
   const f = (v: string) => money(BigInt(v));
   const minus = (v: string) => (BigInt(v) === 0n ? money(0n) : `−${f(v)}`);
   // The discount in money: the units at the valuation, less the units at the pool's price.
+  const FEE_NOTES = useFeeNotes();
   const discount = market ? proceedsOfShares(sale.units, market.referencePrice) - BigInt(sale.gross) : null;
   return (
     <dl className="text-sm">
@@ -62,6 +63,9 @@ export function PoolSaleDialog({ holding, market, onClose }: { holding: Exchange
     staleTime: 10_000,
   });
   const current = quote.data && quote.data.units === units ? quote.data : null;
+  const settings = usePublicSettings();
+  // The quote's own discount when there is one; otherwise the discount in force (no copy of it here).
+  const poolDiscount = current?.discountBps ?? settings.data?.poolDiscountBps ?? null;
   const sell = async () => {
     if (!current) return;
     setBusy(true);
@@ -120,7 +124,7 @@ export function PoolSaleDialog({ holding, market, onClose }: { holding: Exchange
       }
     >
       <p>
-        The liquidity pool buys at once at the latest valuation less a {bpsLabel(LIQUIDITY_POOL_DISCOUNT_BPS)} discount, instead of waiting for a buyer on the exchange. The usual
+        The liquidity pool buys at once at the latest valuation less {poolDiscount === null ? 'its' : `a ${bpsLabel(poolDiscount)}`} discount, instead of waiting for a buyer on the exchange. The usual
         exit fees apply. A sale to the pool is final.
       </p>
     </ConfirmDialog>

@@ -2,21 +2,26 @@
  * What an order would do, from the server's quote: for a seller the gross proceeds, each fee and the net;
  * for a buyer the total cost; and how much would fill at once against the book.
  */
-import { EARLY_EXIT_FEE_BPS, EARLY_EXIT_YEARS, PERFORMANCE_FEE_BPS } from '@modules/platform/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { FEE_VAT_BPS } from '@modules/wallet/contract';
 import { useCurrency, useMoney } from '@site/components/app/ui';
 import { SummaryRow } from '@site/components/app/wallet/shared';
 import type { QuoteJson } from '../contract';
 import { bpsLabel, priceText, shares } from './format';
 
-export const FEE_NOTES = {
-  earlyExit: `${bpsLabel(EARLY_EXIT_FEE_BPS)} on shares held less than ${EARLY_EXIT_YEARS} years`,
-  performance: `${bpsLabel(PERFORMANCE_FEE_BPS)} of the profit, never on a loss`,
-  vat: `${bpsLabel(FEE_VAT_BPS)} on the fees`,
-};
+/** The notes beside a sale's fees, with the rates in force (GET /api/settings/public; no copies here). */
+export function useFeeNotes() {
+  const s = usePublicSettings().data;
+  return {
+    earlyExit: s ? `${bpsLabel(s.earlyExitFeeBps)} on shares held less than ${s.earlyExitYears} years` : 'On shares held less than the early exit period',
+    performance: s ? `${bpsLabel(s.performanceFeeBps)} of the profit, never on a loss` : 'Of the profit, never on a loss',
+    vat: `${bpsLabel(FEE_VAT_BPS)} on the fees`,
+  };
+}
 
 export function QuoteFigures({ quote }: { quote: QuoteJson }) {
   const money = useMoney();
+  const FEE_NOTES = useFeeNotes();
   const f = (v: string) => money(BigInt(v));
   return quote.side === 'sell' ? (
     <dl className="text-sm">

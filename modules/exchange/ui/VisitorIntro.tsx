@@ -3,10 +3,12 @@
  * the way in. Market data needs a session, so no prices are shown here.
  */
 import { LogIn, UserPlus } from 'lucide-react';
-import { EARLY_EXIT_YEARS, FEES } from '@modules/platform/contract';
+import { EARLY_EXIT_YEARS } from '@modules/platform/contract';
+import { feeScheduleOf } from '@modules/settings/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { btn, card, Screen, Section } from '@site/components/app/ui';
 
-const SELL_FEES = (['early-exit', 'liquidity-pool', 'performance'] as const).map((key) => FEES.find((f) => f.key === key)!);
+const SELL_KEYS = ['early-exit', 'liquidity-pool', 'performance'] as const;
 
 export const STEPS = [
   {
@@ -24,6 +26,9 @@ export const STEPS = [
 ];
 
 export function VisitorIntro() {
+  // The fees with the rates in force (GET /api/settings/public); the list waits for them rather than print a copy.
+  const settings = usePublicSettings();
+  const sellFees = settings.data ? SELL_KEYS.map((key) => feeScheduleOf(settings.data).find((f) => f.key === key)!) : [];
   return (
     <Screen
       eyebrow="Exchange"
@@ -70,7 +75,7 @@ export function VisitorIntro() {
             Fees when you sell
           </h2>
           <dl className="mt-4 space-y-4">
-            {SELL_FEES.map((f) => (
+            {sellFees.map((f) => (
               <div key={f.key}>
                 <dt className="flex items-baseline justify-between gap-3 text-sm">
                   <span className="font-medium text-ink">{f.name}</span>

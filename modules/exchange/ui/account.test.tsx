@@ -36,7 +36,9 @@ describe('exchange screen', () => {
     renderWithQuery(<ExchangePage />);
     expect((await screen.findByRole('link', { name: /Log in to trade/ })).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('heading', { name: 'How the exchange works' })).toBeTruthy();
-    expect(screen.getByText('2%')).toBeTruthy();
+    // The fees are the settings in force (GET /api/settings/public), not copies.
+    expect(await screen.findByText('2%')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/settings/public')).toBe(true);
     expect(calls.some((c) => c.path.startsWith('/api/exchange'))).toBe(false);
   });
 

@@ -3,6 +3,7 @@
  * (the order ticket's Idempotency-Key), and fixtures shaped as the contract's answers.
  */
 import { vi } from 'vitest';
+import { DEFAULT_PUBLIC_SETTINGS } from '@site/components/app/settings-fixtures';
 import type { CurrentUser } from '@modules/auth/contract';
 import { investor, Reply } from '@modules/sip/ui/test-api';
 import type { BookJson, ExchangeHoldingJson, MarketJson, OrderJson } from '../contract';
@@ -25,6 +26,8 @@ export function stubApi(routes: Record<string, Answer>, user: CurrentUser | null
       calls.push(call);
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'You are not logged in.', error: 'unauthenticated' });
+      // The settings in force: the defaults unless a test answers GET /api/settings/public itself.
+      if (url.pathname === '/api/settings/public' && !(`GET /api/settings/public` in routes)) return json(200, DEFAULT_PUBLIC_SETTINGS);
       const key = `${method} ${url.pathname}${url.search}`;
       const plain = `${method} ${url.pathname}`;
       const found = key in routes ? key : plain in routes ? plain : null;

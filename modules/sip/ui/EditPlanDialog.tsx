@@ -14,6 +14,7 @@ import type { SipPlanJson } from '../contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { fieldErrorsOf, type FieldErrors, OPEN_PROPERTIES_URL, type PlanPatch, updatePlan } from './data';
 import { AmountField, checkStepUp, DayField, StepUpField } from './fields';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { checkPlanAmount } from './format';
 import { checkSplit, SplitPicker, type SplitRow } from './SplitPicker';
 
@@ -29,7 +30,8 @@ export function EditPlanDialog({ plan, open, onClose, onSaved }: { plan: SipPlan
   const [busy, setBusy] = useState(false);
   const properties = useQuery<PropertyListJson>({ queryKey: [OPEN_PROPERTIES_URL], enabled: open && steer });
 
-  const amount = checkPlanAmount(amountText, currency);
+  const settings = usePublicSettings();
+  const amount = checkPlanAmount(amountText, currency, settings.data ? BigInt(settings.data.sipMinimum) : null);
   const step = checkStepUp(stepUp);
   const split = steer ? checkSplit(rows) : null;
   const splitChanged = steer && (plan.mode !== 'manual' || JSON.stringify(rows.map((r) => [r.propertyId, r.text])) !== JSON.stringify(plan.allocations.map((a) => [a.propertyId, String(a.percent)])));

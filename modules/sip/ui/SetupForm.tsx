@@ -17,10 +17,11 @@ import { api, errorText } from '@site/lib/api';
 import { $investmentMode, normalizeInvestmentMode } from '@site/lib/stores/session';
 import { convertInput, defaultMonthlyInput } from '@site/components/app/sip-plan';
 import { btn, card, useCurrency, useMoney } from '@site/components/app/ui';
-import { SIP_MIN_FILS, SIP_MODES, sipModeLabels, sipMessages, type SipMode } from '../contract';
+import { SIP_MODES, sipModeLabels, sipMessages, type SipMode } from '../contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { createPlan, fieldErrorsOf, type FieldErrors, OPEN_PROPERTIES_URL, type PlanBody, planPageHref, usePreview, useRefreshSip } from './data';
 import { AmountField, DayField, ErrorText, StartMonthField, StepUpField, checkStepUp } from './fields';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { checkPlanAmount, ordinal } from './format';
 import { Illustration } from './Illustration';
 import { PreviewPanel } from './PreviewPanel';
@@ -64,8 +65,10 @@ export function SipSetupForm({ user, today = todayInDubai(), navigate = (url: st
 
   const properties = useQuery<PropertyListJson>({ queryKey: [OPEN_PROPERTIES_URL], enabled: mode === 'manual' });
 
-  const amount = checkPlanAmount(amountText, currency);
-  const lastGood = useRef(SIP_MIN_FILS);
+  const settings = usePublicSettings();
+  const sipMinimum = settings.data ? BigInt(settings.data.sipMinimum) : null;
+  const amount = checkPlanAmount(amountText, currency, sipMinimum);
+  const lastGood = useRef(sipMinimum ?? 0n);
   if (amount.ok) lastGood.current = amount.fils;
   const step = checkStepUp(stepUp);
   const split = mode === 'manual' ? checkSplit(rows) : null;

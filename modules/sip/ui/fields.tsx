@@ -7,7 +7,9 @@ import { useId } from 'react';
 import { dayInMonth, formatDate, monthStart } from '@modules/platform/dates';
 import { type CurrencyCode, formatAed, formatMoney, convertMinor } from '@modules/platform/money';
 import { inputClass } from '@site/components/app/wallet/shared';
-import { nextCollectionDates, SIP_MAX_DAY, SIP_MAX_STEP_UP_PERCENT, SIP_MIN_FILS, sipMessages } from '../contract';
+import { ratesNote } from '@modules/settings/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
+import { nextCollectionDates, SIP_MAX_DAY, SIP_MAX_STEP_UP_PERCENT, sipMessages } from '../contract';
 import { type AmountCheck, ordinal, startMonths } from './format';
 
 export function ErrorText({ id, message }: { id: string; message: string | null }) {
@@ -42,7 +44,10 @@ export function AmountField({
 }) {
   const id = useId();
   const error = apiError ?? (touched && !check.ok ? check.error : null);
-  const min = convertMinor(SIP_MIN_FILS, 'AED', currency);
+  // The minimum in force, from the server's settings (no copy here).
+  const settings = usePublicSettings();
+  const minFils = settings.data ? BigInt(settings.data.sipMinimum) : null;
+  const min = minFils === null ? null : convertMinor(minFils, 'AED', currency);
   return (
     <div className="mt-6">
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -70,10 +75,14 @@ export function AmountField({
         {check.ok && currency !== 'AED' ? (
           <>
             That is <strong className="font-medium text-slate-700">{formatAed(check.fils)}</strong> a month. Plans are kept in AED; your {currency} figure is
-            converted at today's rate.{' '}
+            converted at today's rate ({ratesNote(settings.data?.ratesAsOf).replace(/^R/, 'r')}).{' '}
           </>
         ) : null}
-        In {currency}, from {formatMoney(min, currency)} a month{currency === 'AED' ? '' : ` (${formatAed(SIP_MIN_FILS, { decimals: 'auto' })})`}.
+        {min !== null && minFils !== null ? (
+          <>
+            In {currency}, from {formatMoney(min, currency)} a month{currency === 'AED' ? '' : ` (${formatAed(minFils, { decimals: 'auto' })})`}.
+          </>
+        ) : null}
       </p>
     </div>
   );

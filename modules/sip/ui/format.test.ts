@@ -3,26 +3,35 @@ import { SIP_MAX_FILS, sipMessages } from '../contract';
 import { checkSplit } from './SplitPicker';
 import { checkPlanAmount, evenSplit, percentToBps, startMonths, xirrLabel } from './format';
 
+// The spec's SIP minimum (the setting's default): AED 200.
+const MIN = 20_000n;
+
 describe('checkPlanAmount', () => {
   it('accepts AED 200 exactly and gives it in fils; refuses AED 199.99 with the contract message', () => {
-    expect(checkPlanAmount('200', 'AED')).toEqual({ ok: true, minor: 20_000n, fils: 20_000n });
-    expect(checkPlanAmount('199.99', 'AED')).toEqual({ ok: false, error: sipMessages.amountMinimum });
-    expect(sipMessages.amountMinimum).toBe('The monthly amount must be at least AED 200.');
+    expect(checkPlanAmount('200', 'AED', MIN)).toEqual({ ok: true, minor: 20_000n, fils: 20_000n });
+    expect(checkPlanAmount('199.99', 'AED', MIN)).toEqual({ ok: false, error: sipMessages.amountMinimum(MIN) });
+    expect(sipMessages.amountMinimum(MIN)).toBe('The monthly amount must be at least AED 200.');
+  });
+
+  it('checks the minimum in force it is given and quotes it; without one yet (loading) leaves the check to the server', () => {
+    expect(checkPlanAmount('200', 'AED', 25_000n)).toEqual({ ok: false, error: 'The monthly amount must be at least AED 250.' });
+    expect(checkPlanAmount('250', 'AED', 25_000n).ok).toBe(true);
+    expect(checkPlanAmount('150', 'AED', null).ok).toBe(true);
   });
 
   it('converts from the display currency half-even: $54.50 and ₹4,550.41 reach AED 200, less does not', () => {
-    expect(checkPlanAmount('54.50', 'USD').ok).toBe(true);
-    expect(checkPlanAmount('54.49', 'USD').ok).toBe(false);
-    expect(checkPlanAmount('4,550.41', 'INR').ok).toBe(true);
-    expect(checkPlanAmount('4550', 'INR').ok).toBe(false);
-    expect(checkPlanAmount('100', 'USD')).toEqual({ ok: true, minor: 10_000n, fils: 36_700n });
+    expect(checkPlanAmount('54.50', 'USD', MIN).ok).toBe(true);
+    expect(checkPlanAmount('54.49', 'USD', MIN).ok).toBe(false);
+    expect(checkPlanAmount('4,550.41', 'INR', MIN).ok).toBe(true);
+    expect(checkPlanAmount('4550', 'INR', MIN).ok).toBe(false);
+    expect(checkPlanAmount('100', 'USD', MIN)).toEqual({ ok: true, minor: 10_000n, fils: 36_700n });
   });
 
   it('asks for an amount, for numbers, and refuses more than a plan collects', () => {
-    expect(checkPlanAmount('  ', 'AED')).toEqual({ ok: false, error: 'Enter how much you want to invest each month.' });
-    expect(checkPlanAmount('two hundred', 'AED').ok).toBe(false);
-    expect(checkPlanAmount(String(SIP_MAX_FILS / 100n + 1n), 'AED').ok).toBe(false);
-    expect(checkPlanAmount(String(SIP_MAX_FILS / 100n), 'AED').ok).toBe(true);
+    expect(checkPlanAmount('  ', 'AED', MIN)).toEqual({ ok: false, error: 'Enter how much you want to invest each month.' });
+    expect(checkPlanAmount('two hundred', 'AED', MIN).ok).toBe(false);
+    expect(checkPlanAmount(String(SIP_MAX_FILS / 100n + 1n), 'AED', MIN).ok).toBe(false);
+    expect(checkPlanAmount(String(SIP_MAX_FILS / 100n), 'AED', MIN).ok).toBe(true);
   });
 });
 

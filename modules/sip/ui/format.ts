@@ -6,17 +6,20 @@ import { convertMinor, type CurrencyCode } from '@modules/platform/money';
 import { addMonths, monthStart, monthYear } from '@modules/platform/dates';
 import { bpsToPercent } from '@modules/properties/contract';
 import { parseAmountToMinor } from '@site/components/app/sip-plan';
-import { SIP_MAX_FILS, SIP_MIN_FILS, sipMessages } from '../contract';
+import { SIP_MAX_FILS, sipMessages } from '../contract';
 
 export type AmountCheck = { ok: true; minor: bigint; fils: bigint } | { ok: false; error: string };
 
-/** A monthly amount typed in `currency` → fils of AED, checked against the plan's minimum and maximum (the contract's messages). */
-export function checkPlanAmount(text: string, currency: CurrencyCode): AmountCheck {
+/**
+ * A monthly amount typed in `currency` → fils of AED, checked against the plan's minimum in force (the server's
+ * setting, GET /api/settings/public; null while it loads: the server checks it anyway) and maximum.
+ */
+export function checkPlanAmount(text: string, currency: CurrencyCode, minimum: bigint | null): AmountCheck {
   if (text.trim() === '') return { ok: false, error: 'Enter how much you want to invest each month.' };
   const minor = parseAmountToMinor(text);
   if (minor === null) return { ok: false, error: 'Enter the amount in numbers, for example 500 or 1,250.50.' };
   const fils = convertMinor(minor, currency, 'AED');
-  if (fils < SIP_MIN_FILS) return { ok: false, error: sipMessages.amountMinimum };
+  if (minimum !== null && fils < minimum) return { ok: false, error: sipMessages.amountMinimum(minimum) };
   if (fils > SIP_MAX_FILS) return { ok: false, error: 'That is more than a plan can collect in one month. Enter a smaller amount.' };
   return { ok: true, minor, fils };
 }

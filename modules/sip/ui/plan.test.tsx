@@ -130,7 +130,8 @@ describe('plan page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit this plan' });
     expect(dialog.textContent).toContain('Changes take effect from the next collection (10 Dec 2026)');
     fireEvent.change(within(dialog).getByLabelText('Monthly amount'), { target: { value: '199' } });
-    expect(within(dialog).getByText('The monthly amount must be at least AED 200.')).toBeTruthy();
+    // The minimum in force arrives from /api/settings/public (the stub answers the defaults).
+    expect(await within(dialog).findByText('The monthly amount must be at least AED 200.')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Monthly amount'), { target: { value: '1500' } });
     fireEvent.change(within(dialog).getByLabelText('Collection day'), { target: { value: '20' } });

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { DEFAULT_PUBLIC_SETTINGS } from '@site/components/app/settings-fixtures';
 import type { CurrentUser } from '@modules/auth/contract';
 import { createQueryClient } from '@site/lib/query';
 
@@ -42,6 +43,8 @@ export function stubApi(routes: Record<string, Answer>, user: CurrentUser | null
       const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (url.pathname === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'You are not logged in.', error: 'unauthenticated' });
       if (url.pathname === '/api/investment/mode' && method === 'GET') return json(200, { mode: 'automated' });
+      // The settings in force: the defaults unless a test answers GET /api/settings/public itself.
+      if (url.pathname === '/api/settings/public' && !(`GET /api/settings/public` in routes)) return json(200, DEFAULT_PUBLIC_SETTINGS);
       const key = `${method} ${url.pathname}`;
       if (!(key in routes)) return json(404, { message: `No stub for ${key}`, error: 'not_found' });
       const answer = routes[key];

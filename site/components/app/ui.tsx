@@ -7,9 +7,10 @@ import { LogIn, type LucideIcon, RefreshCw, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '@modules/auth/contract';
 import { convertMinor, type CurrencyCode, formatMoney } from '@modules/platform/contract';
+import { ratesNote } from '@modules/settings/contract';
 import { errorText } from '@site/lib/api';
 import { useCurrentUser } from '@site/lib/stores/auth';
-import { $currency } from '@site/lib/stores/currency';
+import { $currency, $ratesAsOf } from '@site/lib/stores/currency';
 import { LoadingContent } from '../react/LoadingContent';
 
 export const btn = {
@@ -30,6 +31,8 @@ export function useCurrency(): CurrencyCode {
 /** Formats an AED amount (fils) in the chosen currency. */
 export function useMoney() {
   const currency = useCurrency();
+  // Re-render when the server's display-currency rates arrive.
+  useStore($ratesAsOf);
   return (fils: bigint, decimals: 0 | 2 = 2) => formatMoney(convertMinor(fils, 'AED', currency), currency, { decimals });
 }
 
@@ -229,4 +232,12 @@ export function ForViewer({
   if (viewer.state === 'error') return <ViewerError message={viewer.message} retry={viewer.retry} />;
   if (viewer.state === 'visitor') return <>{visitor()}</>;
   return <>{user(viewer.user)}</>;
+}
+
+/** "Rates as of <date>" beside amounts converted from AED (nothing while AED is chosen or before the server's rates arrive). */
+export function RatesNote({ className = 'text-xs text-slate-500' }: { className?: string }) {
+  const currency = useCurrency();
+  const asOf = useStore($ratesAsOf);
+  if (currency === 'AED' || asOf === undefined) return null;
+  return <span className={className}>{ratesNote(asOf)}</span>;
 }

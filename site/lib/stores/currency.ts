@@ -1,10 +1,33 @@
 import { atom } from 'nanostores';
 import { CURRENCY_CODES, type CurrencyCode, isCurrencyCode, TIMINGS } from '@modules/platform/contract';
+import { setDisplayRates } from '@modules/platform/money';
+import type { PublicSettingsJson } from '@modules/settings/contract';
 
 export const CURRENCY_STORAGE_KEY = 'manzil.currency';
 
 /** The currency prices are shown in. AED until the saved preference or the visitor's country says otherwise. */
 export const $currency = atom<CurrencyCode>('AED');
+
+/**
+ * When the display-currency rates in use took effect: undefined until the server's rates arrive (the spec's rates
+ * convert until then), null for the spec's reference rates. Screens re-render when it changes.
+ */
+export const $ratesAsOf = atom<string | null | undefined>(undefined);
+
+/** Takes the admin's display-currency rates in force from GET /api/settings/public (no copy of them in the browser). */
+export async function loadDisplayRates(fetchImpl: typeof fetch = fetch): Promise<PublicSettingsJson | null> {
+  try {
+    const res = await fetchImpl('/api/settings/public', { headers: { accept: 'application/json' } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as PublicSettingsJson;
+    if (!body.rates) return null;
+    setDisplayRates(body.rates, body.ratesAsOf ?? null);
+    $ratesAsOf.set(body.ratesAsOf ?? null);
+    return body;
+  } catch {
+    return null;
+  }
+}
 
 const EUR_COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'PT', 'NL', 'BE', 'IE', 'AT', 'FI', 'GR'];
 const AED_COUNTRIES = ['AE', 'SA', 'QA', 'KW', 'BH', 'OM'];

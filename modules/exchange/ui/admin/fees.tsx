@@ -9,6 +9,8 @@ import { ErrorNote } from '@site/components/admin/ledger/parts';
 import { Button, Card, EmptyState, Section, StatCard } from '@site/components/admin/ui';
 import { errorText } from '@site/lib/api';
 import { EARLY_EXIT_YEARS } from '@modules/platform/contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
+import { bpsLabel } from '@modules/wallet/contract';
 import type { FeeIncomeJson } from '../../admin-contract';
 import { FeeChart } from './fee-chart';
 import { FEES_URL } from './shared';
@@ -16,6 +18,7 @@ import { FEES_URL } from './shared';
 export function FeeIncome() {
   const fees = useQuery<FeeIncomeJson>({ queryKey: [FEES_URL] });
   const f = fees.data;
+  const rates = usePublicSettings().data;
   const months = Array.isArray(f?.byMonth) ? f.byMonth : [];
   return (
     <Section title="Fee income" description="What the exchange earns the operator: fees deducted from sellers' proceeds in trades, pool sales and property exits, and the VAT on them.">
@@ -27,8 +30,8 @@ export function FeeIncome() {
       ) : (
         <div className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-3">
-            <StatCard label="Early exit fees" value={f?.earlyExit !== undefined ? aed(f.earlyExit) : undefined} hint={`0.5% of the proceeds on shares held less than ${EARLY_EXIT_YEARS} years.`} />
-            <StatCard label="Performance fees" value={f?.performance !== undefined ? aed(f.performance) : undefined} hint="0.20% of the profit on the shares sold; nothing on a loss." />
+            <StatCard label="Early exit fees" value={f?.earlyExit !== undefined ? aed(f.earlyExit) : undefined} hint={`${rates ? bpsLabel(rates.earlyExitFeeBps) : 'A share'} of the proceeds on shares held less than ${EARLY_EXIT_YEARS} years${rates ? ', at the rate in force' : ''}.`} />
+            <StatCard label="Performance fees" value={f?.performance !== undefined ? aed(f.performance) : undefined} hint={`${rates ? bpsLabel(rates.performanceFeeBps) : "A share"} of the profit on the shares sold; nothing on a loss.`} />
             <StatCard label="VAT on fees" value={f?.vat !== undefined ? aed(f.vat) : undefined} hint="5% on every fee, owed to the tax authority." />
           </div>
           <Card className="min-w-0 p-5">

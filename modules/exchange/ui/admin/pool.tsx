@@ -14,7 +14,7 @@ import { sumFils, toFils } from '@modules/platform/money';
 import type { PoolJson } from '../../admin-contract';
 import { PoolBudgetDialog } from './pool-budget';
 import { PoolResaleButton } from './pool-resale';
-import { percent, POOL_DISCOUNT_BPS, POOL_URL, shares } from './shared';
+import { percent, POOL_URL, shares } from './shared';
 
 function Figure({ label, value, signed }: { label: string; value: string | undefined; signed?: boolean }) {
   const fils = value === undefined ? null : toFils(value);
@@ -57,7 +57,7 @@ export function Pool() {
   return (
     <Section
       title="Liquidity pool"
-      description={`Investors can sell to the pool at once, at the latest valuation less the ${percent(p?.discountBps ?? POOL_DISCOUNT_BPS)} discount (plus the usual exit fees), while its budget lasts. The pool can resell on the exchange.${p?.updatedAt ? ` Budget last changed ${when(p.updatedAt)}.` : ''}`}
+      description={`Investors can sell to the pool at once, at the latest valuation less ${p ? `the ${percent(p.discountBps)}` : 'its'} discount (a setting on /admin/settings) (plus the usual exit fees), while its budget lasts. The pool can resell on the exchange.${p?.updatedAt ? ` Budget last changed ${when(p.updatedAt)}.` : ''}`}
       actions={
         <Button icon={Pencil} onClick={() => setEditing(true)} disabled={!p}>
           Edit budget

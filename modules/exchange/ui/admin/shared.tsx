@@ -26,9 +26,6 @@ export const FUNDED_PROPERTIES_URL = '/api/admin/properties?status=funded&limit=
 /** The admin route of this screen; `?exit=<id>` shows a settled exit. */
 export const SCREEN_PATH = '/admin/exchange';
 
-/** The pool's discount on the latest valuation (the spec's 2%), until the API says otherwise. */
-export const POOL_DISCOUNT_BPS = 200;
-
 /** A reason kept in the audit log: what every halt, resume and cancel asks for. */
 export const REASON_MAX = 300;
 export const REASON_MIN = 3;

@@ -5,7 +5,7 @@
  */
 import { formatMoney } from '@modules/platform/contract';
 import { ScreenIntro } from '@site/components/admin/ui';
-import { SIP_MIN_FILS } from '../../contract';
+import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { PropertyEligibility } from './eligibility';
 import { RunDetailDialog } from './run-outcome';
 import { RunsList } from './runs-list';
@@ -14,11 +14,12 @@ import { UpcomingRun } from './upcoming';
 
 export default function SipAllocationScreen() {
   const stats = useSipStats();
-  const minimum = formatMoney(SIP_MIN_FILS, 'AED', { decimals: 0 });
+  const settings = usePublicSettings();
+  const minimum = settings.data ? ` (from ${formatMoney(BigInt(settings.data.sipMinimum), 'AED', { decimals: 0 })} each)` : '';
   return (
     <>
       <ScreenIntro
-        description={`Monthly plans (from ${minimum} each) are collected from investors' wallets on their day and invested in properties open for funding. Preview a run, run it for a date, and see what each run collected and bought.`}
+        description={`Monthly plans${minimum} are collected from investors' wallets on their day and invested in properties open for funding. Preview a run, run it for a date, and see what each run collected and bought.`}
       />
       <SipStats />
       <UpcomingRun nextRunDate={stats.data?.nextRunDate} />

@@ -1,9 +1,11 @@
-import { CURRENCIES, CURRENCY_CODES, FEES, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
+import { CURRENCIES, CURRENCY_CODES, PRODUCT_NAME, RETURNS, SUPPORT_EMAIL, formatMoney } from '@modules/platform/contract';
+import { rateText } from '@modules/platform/money';
 import { todayInDubai } from '@modules/platform/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { SETTING_GROUPS, type SettingGroup, type SettingJson } from '@modules/settings/contract';
-import { PUBLIC_SETTINGS_URL } from '@modules/settings/ui/use-public-settings';
+import { feeScheduleOf } from '@modules/settings/contract';
+import { PUBLIC_SETTINGS_URL, usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import { api, errorText } from '@site/lib/api';
 import { toast } from '@site/lib/stores/toast';
 import { formatDate } from '../format';
@@ -12,8 +14,12 @@ import { Button, Card, DefinitionList, ScreenIntro, Section } from '../ui';
 const SETTINGS_URL = '/api/admin/settings';
 
 const isPercent = (s: SettingJson) => s.unit === 'bps';
-/** How a stored value reads: AED for amounts in fils, a percentage for basis points. */
-const shown = (s: SettingJson, raw: string) => (isPercent(s) ? `${(Number(raw) / 100).toString()}%` : formatMoney(BigInt(raw), 'AED', { decimals: 0 }));
+const isRate = (s: SettingJson) => s.unit === 'rate';
+/** How a stored value reads: AED for amounts in fils, a percentage for basis points, a decimal for a currency rate (× 10,000). */
+const shown = (s: SettingJson, raw: string) =>
+  isRate(s) ? rateText(BigInt(raw)) : isPercent(s) ? `${(Number(raw) / 100).toString()}%` : formatMoney(BigInt(raw), 'AED', { decimals: 0 });
+/** The value as the input shows it: percent or AED with two decimals, a rate with four. */
+const editable = (s: SettingJson, raw: string) => (isRate(s) ? rateText(BigInt(raw)) : (Number(raw) / 100).toString());
 
 /** One editable setting: an amount (shown in AED, stored in fils) or a percentage (stored in basis points), from today or a later date, with a reason; every change audited on the server. */
 function AmountSetting({ setting }: { setting: SettingJson }) {
@@ -21,7 +27,8 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
   const client = useQueryClient();
   const percent = isPercent(setting);
   const today = todayInDubai();
-  const [value, setValue] = useState(() => (Number(setting.value) / 100).toString());
+  const rate = isRate(setting);
+  const [value, setValue] = useState(() => editable(setting, setting.value));
   const [from, setFrom] = useState(today);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,8 +47,9 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = value.replace(/[,\s%]/g, '');
-    if (!/^\d+(\.\d{1,2})?$/.test(clean)) {
-      setError(percent ? 'Enter a percentage, for example 2 or 2.5.' : 'Enter an amount in AED, for example 180000 or 180000.50.');
+    const places = rate ? 4 : 2;
+    if (!new RegExp(`^\\d+(\\.\\d{1,${places}})?$`).test(clean)) {
+      setError(rate ? 'Enter a rate with at most four decimals, for example 3.67 or 83.5.' : percent ? 'Enter a percentage, for example 2 or 2.5.' : 'Enter an amount in AED, for example 180000 or 180000.50.');
       return;
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || from < today) {
@@ -49,7 +57,8 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
       return;
     }
     const [whole, frac = ''] = clean.split('.');
-    save.mutate({ value: `${BigInt(whole!) * 100n + BigInt((frac + '00').slice(0, 2))}`, effectiveFrom: from, reason: reason.trim() });
+    const scale = rate ? 10_000n : 100n;
+    save.mutate({ value: `${BigInt(whole!) * scale + BigInt((frac + '0000').slice(0, places))}`, effectiveFrom: from, reason: reason.trim() });
   };
   return (
     <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-5 first:border-0 first:pt-0" noValidate aria-labelledby={`${id}-label`}>
@@ -74,9 +83,9 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
       </div>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,11rem)_1fr_auto] sm:items-end">
         <div>
-          <span className="block text-xs font-medium text-slate-600">{percent ? 'Rate' : 'Amount'}</span>
+          <span className="block text-xs font-medium text-slate-600">{rate ? 'For 1 USD' : percent ? 'Rate' : 'Amount'}</span>
           <div className="mt-1 flex items-center rounded-lg border border-slate-300 bg-white focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-100">
-            {percent ? null : <span className="pl-3 text-sm text-slate-500">AED</span>}
+            {percent || rate ? null : <span className="pl-3 text-sm text-slate-500">AED</span>}
             <input
               id={id}
               inputMode="decimal"
@@ -113,7 +122,9 @@ function AmountSetting({ setting }: { setting: SettingJson }) {
 const GROUP_NOTES: Record<SettingGroup, string> = {
   fees: 'What investors are charged. A change applies from its date: quotes, deposits and fee runs read the rate in force on the day.',
   limits: 'Minimums and caps checked on every investment from the date they take effect.',
+  exchange: 'How the exchange takes orders. A market given its own band on /admin/exchange keeps it.',
   approvals: 'When a second administrator must approve before money moves or a purchase is ordered.',
+  rates: 'The reference rates investors’ amounts are converted at for display (1 USD in each currency). The spec’s rates are the defaults; the date a rate took effect is shown beside converted amounts.',
 };
 
 function SettingGroups() {
@@ -138,6 +149,7 @@ function SettingGroups() {
 }
 
 export default function Settings() {
+  const publicSettings = usePublicSettings();
   return (
     <>
       <ScreenIntro description="The platform's terms as investors see them. Fees, minimums, limits and approval thresholds are changed here, from today or a later date, and every change is recorded with its reason in the activity log; stated returns and currencies are set in the platform configuration." />
@@ -171,10 +183,10 @@ export default function Settings() {
           />
         </Card>
       </Section>
-      <Section title="Fee schedule" description="How the fee schedule reads on the public pages.">
+      <Section title="Fee schedule" description="How the fee schedule reads on the public pages today, with the rates in force.">
         <Card>
           <DefinitionList
-            items={FEES.map((f) => ({
+            items={(publicSettings.data ? feeScheduleOf(publicSettings.data) : []).map((f) => ({
               term: f.name,
               detail: (
                 <>
