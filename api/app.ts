@@ -30,6 +30,7 @@ import { statementRoutes } from '../modules/statements';
 import { communicationsRoutes } from '../modules/communications';
 import { investorAdminRoutes } from '../modules/investor-admin';
 import { communityPlugin } from '../modules/community/routes';
+import { staffRoutes } from '../modules/staff';
 import type { PaymentProvider } from '../modules/payments';
 import { adminRoutes } from './admin-routes';
 import { erpRoutes } from './erp-routes';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
     .use(authRoutes(deps))
     .use(adminRoutes(deps))
     .use(investorAdminRoutes(deps))
+    .use(staffRoutes(deps))
     .use(waitlistRoutes(deps))
     .use(contactRoutes(deps))
     .use(chatRoutes({ db: deps.db, chatKnowledge: knowledge, log }))

@@ -346,6 +346,17 @@ export const errorStatus = {
   community_own_post: 422,
   community_invalid_state: 409,
   // -- end of community codes --
+  // staff accounts and invitations (modules/staff)
+  staff_invite_not_found: 404,
+  staff_member_not_found: 404,
+  staff_email_taken: 409,
+  staff_invite_pending: 409,
+  staff_invite_closed: 409,
+  staff_invite_expired: 410,
+  staff_invite_revoked: 410,
+  staff_invite_used: 410,
+  staff_self_change: 422,
+  staff_last_admin: 422,
 
   // 429: slow down.
   rate_limited: 429,

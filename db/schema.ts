@@ -33,3 +33,4 @@ export * from '../modules/trackers/schema';
 export * from '../modules/sales/schema';
 export * from '../modules/communications/schema';
 export * from '../modules/community/schema';
+export * from '../modules/staff/schema';

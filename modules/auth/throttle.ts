@@ -27,6 +27,8 @@ export const POLICIES = {
   signupAddress: { free: 10, windowSeconds: HOUR, baseDelaySeconds: 60, maxDelaySeconds: HOUR },
   recoveryAccount: { free: 3, windowSeconds: HOUR, baseDelaySeconds: 5 * MINUTE, maxDelaySeconds: HOUR },
   recoveryAddress: { free: 20, windowSeconds: HOUR, baseDelaySeconds: 60, maxDelaySeconds: HOUR },
+  /** Staff invitation links looked up or accepted, per client address (modules/staff). */
+  staffInviteAddress: { free: 30, windowSeconds: HOUR, baseDelaySeconds: 60, maxDelaySeconds: HOUR },
   // Public writes, per client address (and per user for the assistant when signed in).
   contactAddress: { free: 10, windowSeconds: HOUR, baseDelaySeconds: 60, maxDelaySeconds: HOUR },
   waitlistAddress: { free: 10, windowSeconds: HOUR, baseDelaySeconds: 60, maxDelaySeconds: HOUR },

@@ -30,6 +30,7 @@ export const adminScreens: AdminScreen[] = [
   { path: '/admin/kyc/backup', title: 'KYC backup', section: 'People', screen: 'kyc-backup' },
   { path: '/admin/waitlist', title: 'Waitlist', section: 'People', screen: 'waitlist' },
   { path: '/admin/communications', title: 'Communications', section: 'People', screen: 'communications' },
+  { path: '/admin/staff', title: 'Staff & roles', section: 'People', screen: 'staff' },
   { path: '/admin/properties', title: 'Properties', section: 'Investing', screen: 'properties' },
   { path: '/admin/investments', title: 'Investments', section: 'Investing', screen: 'investments' },
   { path: '/admin/sip-allocation', title: 'SIP allocation', section: 'Investing', screen: 'sip-allocation' },

@@ -135,13 +135,16 @@ async function collectRealIds(admin: TestClient) {
   const contact = await admin.json<{ id: string }>('POST', '/api/contact', { name: 'Fuzz Target', email: 'fuzz@example.com', topic: 'general', message: 'A message to reply to.' });
   const template = await admin.json<{ id: string }>('POST', '/api/admin/communications/templates', { name: 'Fuzz target', subject: 'Hello {{firstName}}', body: 'Body' });
   const announcement = await admin.json<{ id: string }>('POST', '/api/admin/communications/announcements', { subject: 'Fuzz', body: 'Body', segment: { kind: 'all_investors' }, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
-  expect([contact.status, template.status, announcement.status]).toEqual([201, 201, 201]);
+  // A staff invitation (modules/staff), so junk gets past the 404 of resend and revoke.
+  const invite = await admin.json<{ invite: { id: string } }>('POST', '/api/admin/staff/invites', { email: 'fuzz.staff@example.com', role: 'support' });
+  expect([contact.status, template.status, announcement.status, invite.status]).toEqual([201, 201, 201, 201]);
   realIds.push(
     plan!.id,
     run!.id,
     contact.body.id,
     template.body.id,
     announcement.body.id,
+    invite.body.invite.id,
     ...(await first('/api/admin/properties', (r) => r.id)),
     ...(await first('/api/admin/users', (r) => r.id)),
     ...(await first('/api/admin/ledger/accounts', (r) => r.code)),

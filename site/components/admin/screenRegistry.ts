@@ -21,6 +21,7 @@ export const screenLoaders: Record<string, Loader> = {
   'kyc-backup': () => import('./screens/KycBackup'),
   waitlist: () => import('./screens/Waitlist'),
   communications: () => import('./screens/Communications'),
+  staff: () => import('@modules/staff/ui/StaffScreen'),
   properties: () => import('./screens/Properties'),
   investments: () => import('./screens/Investments'),
   'sip-allocation': () => import('./screens/SipAllocation'),

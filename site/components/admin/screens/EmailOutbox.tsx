@@ -30,6 +30,7 @@ const kindLabels: Record<string, string> = {
   welcome: 'Welcome',
   mfa_code: 'Verification code',
   password_reset: 'Password reset',
+  staff_invite: 'Staff invitation',
 };
 export const kindLabel = (k: string) => kindLabels[k] ?? statusLabel(k);
 

@@ -1,0 +1,3 @@
+export { staffRoutes } from './routes';
+export { staffInvites } from './schema';
+export * from './contract';
