@@ -18,7 +18,10 @@ export const exchangePool = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** At most this much (fils, at cost) invested by the pool at any time, in total and in one property. */
+    /**
+     * Before the budgets were settings (poolTotalBudget, poolPerPropertyBudget in modules/settings, migration 0046
+     * carried them over): kept, no longer read or written. The row is still the lock that serialises pool purchases.
+     */
     totalBudget: bigint('total_budget', { mode: 'bigint' }).notNull().default(sql`0`),
     perPropertyBudget: bigint('per_property_budget', { mode: 'bigint' }).notNull().default(sql`0`),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

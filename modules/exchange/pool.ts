@@ -22,6 +22,7 @@ import { UUID, poolPrice, poolUserId, tradeReference } from './pool-setup';
 import { poolSalePosting } from './postings';
 import { quoteSale, type SaleQuote } from './pricing';
 import { exchangeTerms } from './terms';
+import { settingsOn, updateSetting } from '@modules/settings';
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -37,18 +38,19 @@ async function findProperty(tx: Db, id: string, lock: '' | 'share' = ''): Promis
   return p;
 }
 
-/** The pool's budget and what it has invested, in total and in one property. */
+/**
+ * The pool's budget left for one property: the budgets in force today (settings, effective-dated) less what it has
+ * invested, in total and there. The pool's row is locked first, so concurrent sales to the pool spend it one by one.
+ */
 async function budgetOf(tx: Db, poolId: string, propertyId: string, lock: boolean) {
-  const [b] = await q<{ total_budget: string; per_property_budget: string }>(
-    tx,
-    sql`select total_budget::text, per_property_budget::text from exchange_pool where id = 1 ${lock ? sql`for update` : sql``}`,
-  );
+  if (lock) await tx.execute(sql`select id from exchange_pool where id = 1 for update`);
+  const b = await settingsOn(tx);
   const [s] = await q<{ spent: string; here: string }>(
     tx,
     sql`select coalesce(sum(cost), 0)::text as spent, coalesce(sum(cost) filter (where property_id = ${propertyId}), 0)::text as here from holdings where user_id = ${poolId}`,
   );
-  const totalLeft = big(b?.total_budget) - big(s.spent);
-  const propertyLeft = big(b?.per_property_budget) - big(s.here);
+  const totalLeft = b.poolTotalBudget - big(s.spent);
+  const propertyLeft = b.poolPerPropertyBudget - big(s.here);
   const left = totalLeft < propertyLeft ? totalLeft : propertyLeft;
   return left > 0n ? left : 0n;
 }
@@ -189,10 +191,8 @@ export async function sellToPool(db: Db, userId: string, input: { propertyId: st
 /** The pool's budget, what it holds and its profit or loss. */
 export async function getPool(db: Db): Promise<PoolJson> {
   const poolId = await poolUserId(db);
-  const [settings] = await q<{ total_budget: string; per_property_budget: string; updated_at: string | Date }>(
-    db,
-    sql`select total_budget::text, per_property_budget::text, updated_at from exchange_pool where id = 1`,
-  );
+  const budgets = await settingsOn(db);
+  const [settings] = await q<{ updated_at: string | Date | null }>(db, sql`select updated_at from exchange_pool where id = 1`);
   const rows = await q<{ property_id: string; reference: string; title: string; units: string; cost: string; value: string }>(
     db,
     sql`select h.property_id, p.reference, p.title, h.units::text, h.cost::text,
@@ -203,30 +203,36 @@ export async function getPool(db: Db): Promise<PoolJson> {
   const [realised] = await q<{ pnl: string }>(db, sql`select coalesce(sum(net - cost), 0)::text as pnl from exchange_trades where seller_id = ${poolId}`);
   const spent = rows.reduce((s, r) => s + big(r.cost), 0n);
   const value = rows.reduce((s, r) => s + big(r.value), 0n);
-  const total = big(settings?.total_budget);
+  const total = budgets.poolTotalBudget;
   const left = total - spent;
   return {
     totalBudget: total.toString(),
-    perPropertyBudget: big(settings?.per_property_budget).toString(),
+    perPropertyBudget: budgets.poolPerPropertyBudget.toString(),
     spent: spent.toString(),
     left: (left > 0n ? left : 0n).toString(),
     holdings: rows.map((r) => ({ propertyId: r.property_id, reference: r.reference, title: r.title, units: big(r.units).toString(), cost: big(r.cost).toString(), value: big(r.value).toString() })),
     realisedPnl: big(realised.pnl).toString(),
     unrealisedPnl: (value - spent).toString(),
     discountBps: (await exchangeTerms(db)).poolDiscountBps,
-    updatedAt: settings ? iso(settings.updated_at) : null,
+    updatedAt: settings?.updated_at ? iso(settings.updated_at) : null,
   };
 }
 
-/** Sets the pool's budget (audited). A budget below what is already invested only stops new purchases. */
+/**
+ * Sets the pool's budget from today (audited): the two budget settings change through the settings service, as a
+ * change on /admin/settings would (which can also schedule one from a later date). A budget below what is already
+ * invested only stops new purchases.
+ */
 export async function updatePool(db: Db, adminId: string, input: PoolBudgetInput): Promise<PoolJson> {
   await poolUserId(db);
   await db.transaction(async (tx) => {
-    const [before] = await q<{ total_budget: string; per_property_budget: string }>(tx, sql`select total_budget::text, per_property_budget::text from exchange_pool where id = 1 for update`);
-    await tx.execute(
-      sql`update exchange_pool set total_budget = ${input.totalBudget.toString()}::bigint, per_property_budget = ${input.perPropertyBudget.toString()}::bigint,
-                 updated_by = ${adminId}, updated_at = now() where id = 1`,
-    );
+    await tx.execute(sql`select id from exchange_pool where id = 1 for update`);
+    const now = await settingsOn(tx);
+    const before = { total_budget: now.poolTotalBudget.toString(), per_property_budget: now.poolPerPropertyBudget.toString() };
+    const reason = 'Set on the exchange screen';
+    if (now.poolTotalBudget !== input.totalBudget) await updateSetting(tx, 'poolTotalBudget', input.totalBudget.toString(), { userId: adminId }, { reason });
+    if (now.poolPerPropertyBudget !== input.perPropertyBudget) await updateSetting(tx, 'poolPerPropertyBudget', input.perPropertyBudget.toString(), { userId: adminId }, { reason });
+    await tx.execute(sql`update exchange_pool set updated_by = ${adminId}, updated_at = now() where id = 1`);
     await recordAudit(tx, {
       actorId: adminId,
       action: 'exchange.pool_budget',

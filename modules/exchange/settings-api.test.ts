@@ -112,4 +112,27 @@ describeEachDb('settings reaching quotes', (kind) => {
     expect((await visitor.json<PublicSettingsJson>('GET', '/api/settings/public')).body).toMatchObject({ rates: { INR: '841234', AED: '36700' }, ratesAsOf: today });
     for (const value of ['0', '-1', '8.5', '1000000001']) expect((await admin.json('PUT', '/api/admin/settings/rateEUR', { value })).status, value).toBe(400);
   });
+
+  it('spends the liquidity pool budget in force: set from the exchange screen or /admin/settings, a later change waits for its day', async () => {
+    // The exchange screen's budget is the two settings, changed from today.
+    await f.setBudget(60_000_000n, 600_000n);
+    const budgets = await admin.json<{ items: { key: string; value: string; effectiveFrom: string | null }[] }>('GET', '/api/admin/settings');
+    expect(budgets.body.items.find((s) => s.key === 'poolPerPropertyBudget')).toMatchObject({ value: '600000', effectiveFrom: today });
+    const seller = await f.investor(1_100_000n);
+    const { property } = await f.fundedProperty(VALUATION, [{ inv: seller, amount: 1_000_000n }]);
+    const quote = () => seller.client.json<PoolSaleJson & { error?: string }>('POST', '/api/exchange/pool/quote', { propertyId: property.id, units: FIVE_SHARES.toString() });
+    // Five shares cost the pool more than AED 6,000 less what it already holds there (nothing): AED 5,390 fits.
+    await change('poolDiscountBps', 200);
+    expect((await quote()).status).toBe(200);
+    // A lower per-property budget from next week does not refuse today's sale…
+    await change('poolPerPropertyBudget', '100000', addDays(today, 7));
+    expect((await quote()).status).toBe(200);
+    // …one from today does, quoting what is left.
+    await change('poolPerPropertyBudget', '100000');
+    const refused = await quote();
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('pool_budget_exhausted');
+    const pool = await admin.json<{ perPropertyBudget: string; totalBudget: string }>('GET', '/api/admin/exchange/pool');
+    expect(pool.body).toMatchObject({ perPropertyBudget: '100000', totalBudget: '60000000' });
+  });
 });

@@ -123,10 +123,4 @@ export function quoteInvestment(input: QuoteInput): InvestmentQuote {
   };
 }
 
-/** Fees that apply later, stated for the invest panel and the checkout (from the platform's FEES). */
-export const LATER_FEES = [
-  { key: 'performance', label: 'Performance fee', rate: '0.20% of your profit', when: 'Only on the profit you make when you sell or the property is sold.' },
-  { key: 'early-exit', label: 'Early exit fee', rate: '0.5%', when: 'If you sell within 3 years of buying.' },
-  { key: 'liquidity-pool', label: 'Liquidity pool discount', rate: '2%', when: 'If you sell through the liquidity pool for a faster exit.' },
-] as const;
 

@@ -146,6 +146,20 @@ export const SETTINGS = {
     default: '2000',
     schema: bpsString('The exchange price band', 100, 10_000),
   },
+  poolTotalBudget: {
+    group: 'exchange',
+    label: 'Liquidity pool budget',
+    description: 'The most the liquidity pool may have invested at cost across all properties; lowering it below what it holds only stops new purchases.',
+    default: '0',
+    schema: filsString('The liquidity pool budget', 0n, 1_000_000_000_000n),
+  },
+  poolPerPropertyBudget: {
+    group: 'exchange',
+    label: 'Liquidity pool budget per property',
+    description: 'The most the liquidity pool may have invested at cost in any one property.',
+    default: '0',
+    schema: filsString('The liquidity pool budget per property', 0n, 1_000_000_000_000n),
+  },
   // ── Display-currency rates (§3) ────────────────────────────────────────────────────────────────
   ...rateSettings(),
   // ── Approvals ──────────────────────────────────────────────────────────────────────────────────
@@ -349,6 +363,16 @@ export function feeScheduleOf(p: PublicSettingsJson): FeeLine[] {
       rate: pct(p.poolDiscountBps),
       detail: `When you sell through the liquidity pool for a faster exit, shares are bought at a ${pct(p.poolDiscountBps)} discount to their latest valuation.`,
     },
+  ];
+}
+
+/** The fees that come later (on selling), in force, as the invest panel and checkout list them. */
+export type LaterFee = { key: 'performance' | 'early-exit' | 'liquidity-pool'; label: string; rate: string; when: string };
+export function laterFeesOf(p: Pick<PublicSettingsJson, 'performanceFeeBps' | 'earlyExitFeeBps' | 'poolDiscountBps' | 'earlyExitYears'>): LaterFee[] {
+  return [
+    { key: 'performance', label: 'Performance fee', rate: `${pct(p.performanceFeeBps, true)} of your profit`, when: 'Only on the profit you make when you sell or the property is sold.' },
+    { key: 'early-exit', label: 'Early exit fee', rate: pct(p.earlyExitFeeBps), when: `If you sell within ${p.earlyExitYears} years of buying.` },
+    { key: 'liquidity-pool', label: 'Liquidity pool discount', rate: pct(p.poolDiscountBps), when: 'If you sell through the liquidity pool for a faster exit.' },
   ];
 }
 

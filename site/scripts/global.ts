@@ -2,7 +2,7 @@
 import { prefetch } from 'astro:prefetch';
 import { convertMinor, type CurrencyCode, formatMoney, isCurrencyCode, moneyShort, TIMINGS } from '@modules/platform/contract';
 import { preloadRoutes } from '../lib/routes';
-import { feeScheduleOf, ratesNote, type PublicSettingsJson } from '@modules/settings/contract';
+import { feeScheduleOf, pct, ratesNote, type PublicSettingsJson } from '@modules/settings/contract';
 import { $currency, $ratesAsOf, initCurrency, loadDisplayRates, setCurrency } from '../lib/stores/currency';
 import { startSessionHeader } from './session-header';
 
@@ -28,6 +28,11 @@ function renderFees(settings: PublicSettingsJson) {
   for (const f of feeScheduleOf(settings)) {
     for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-rate="${f.key}"]`)) el.textContent = f.rate;
     for (const el of document.querySelectorAll<HTMLElement>(`[data-fee-detail="${f.key}"]`)) el.textContent = f.detail;
+  }
+  // A single rate in a sentence: data-fee-pct names its setting (earlyExitFeeBps…).
+  for (const el of document.querySelectorAll<HTMLElement>('[data-fee-pct]')) {
+    const bps = (settings as unknown as Record<string, unknown>)[el.dataset.feePct ?? ''];
+    if (typeof bps === 'number') el.textContent = pct(bps);
   }
 }
 

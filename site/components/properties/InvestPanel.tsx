@@ -4,12 +4,12 @@
  * quoteInvestment, the function the checkout uses, so the two never disagree. Server-rendered in AED,
  * then hydrated: the figures follow the currency chosen in the header.
  */
+import { pct, type LaterFee } from '@modules/settings/contract';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { convertMinor, formatMoney, type CurrencyCode } from '@modules/platform/contract';
 import {
   bpsToPercent,
-  LATER_FEES,
   quoteInvestment,
   SHARE_SCALE,
   unitsToShareString,
@@ -33,7 +33,7 @@ export type InvestPanelProps = {
   sharesSold: string;
   financials: { [K in keyof PropertyFinancials]: string | number };
   /** The minimum, the platform fee and each method's transaction charge in force (the page reads the settings). */
-  terms: { minimum: string; platformFeeBps: number; chargeBps: Record<string, number> };
+  terms: { minimum: string; platformFeeBps: number; chargeBps: Record<string, number>; laterFees: LaterFee[] };
 };
 
 /** The ways a new deposit can fund the purchase; their charges come with the terms. */
@@ -244,9 +244,9 @@ export default function InvestPanel(props: InvestPanelProps) {
         <summary className="cursor-pointer font-medium text-slate-700">Fees while you hold and when you sell</summary>
         <ul className="mt-2 space-y-1.5">
           <li>
-            Platform fee: 0.5% a year of your holding's value, plus VAT{quote ? ` (${show(annualFee)} in the first year)` : ''}.
+            Platform fee: {pct(props.terms.platformFeeBps)} a year of your holding's value, plus VAT{quote ? ` (${show(annualFee)} in the first year)` : ''}.
           </li>
-          {LATER_FEES.map((f) => (
+          {props.terms.laterFees.map((f) => (
             <li key={f.key}>
               {f.label}: {f.rate}. {f.when}
             </li>

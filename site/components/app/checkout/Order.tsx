@@ -11,11 +11,11 @@ import type { CurrentUser } from '@modules/auth/contract';
 import { isKycVerified } from '@modules/auth/contract';
 import { type CheckoutQuote, type InvestmentJson, CANCELLATION_WINDOW_HOURS } from '@modules/investing/contract';
 import { formatMoney } from '@modules/platform/contract';
+import { laterFeesOf, pct } from '@modules/settings/contract';
 import { usePublicSettings } from '@modules/settings/ui/use-public-settings';
 import {
   bpsToPercent,
   financialsOf,
-  LATER_FEES,
   type PropertyDetailJson,
   quoteInvestment,
   STATUS_LABELS,
@@ -282,7 +282,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
                     {money(unspent)}
                   </SummaryRow>
                 ) : null}
-                <SummaryRow label="Expected net yield, first year" note="Your share of net rent after the 0.5% platform fee and its VAT, over the total. Not guaranteed.">
+                <SummaryRow label="Expected net yield, first year" note={`Your share of net rent after the ${pct(platformFeeBps)} platform fee and its VAT, over the total. Not guaranteed.`}>
                   {bpsToPercent(quote.netYieldBps)}%
                 </SummaryRow>
               </dl>
@@ -296,7 +296,7 @@ export function CheckoutOrder({ user, propertyId, amountFils, onInvested }: { us
                   <span className="font-medium text-ink">{f.label}</span>: about {money(f.amount + quote.annualFeesVat)} in the first year with VAT. {f.detail}
                 </li>
               ))}
-              {LATER_FEES.map((f) => (
+              {(settings.data ? laterFeesOf(settings.data) : []).map((f) => (
                 <li key={f.key}>
                   <span className="font-medium text-ink">{f.label}</span> ({f.rate}): {f.when}
                 </li>
