@@ -4,7 +4,8 @@
  * GET /api/auth/me and every "verified?" check (isKycVerified) follow it. Contract: ./contract.ts.
  */
 export { kycRoutes } from './routes';
-export { getApplication, getApplicationDetail } from './service';
+export { getApplication } from './service';
+export { getApplicationDetail } from './review';
 export { listApplications, listDocuments } from './admin-list';
 export * from './admin-list-contract';
 export { seedKycDemo } from './seed';

@@ -23,6 +23,7 @@ import { csvResponse, exportName } from '@api/list';
 import { documentCsvRows, DOCUMENTS_CSV_HEADER, KYC_CSV_HEADER, kycCsvRows, listApplications, listDocuments } from './admin-list';
 import { adminDocumentsQuery, adminKycListQuery } from './admin-list-contract';
 import * as kyc from './service';
+import * as review from './review';
 
 const userParam = z.object({ userId: z.uuid({ error: 'userId must be a user id' }) });
 /** Room for the multipart envelope and the type field around a file of the maximum size. */
@@ -97,24 +98,24 @@ export const kycRoutes = (deps: { db: Db }) => {
     })
     .get('/kyc', ({ query }) => listApplications(db, query), { auth: 'kyc:read', query: adminKycListQuery })
     .get('/kyc/export', ({ query }) => csvResponse(exportName('kyc-applications'), KYC_CSV_HEADER, kycCsvRows(db, query)), { auth: 'kyc:read', query: adminKycListQuery })
-    .get('/kyc/:userId', ({ params }) => kyc.getApplicationDetail(db, params.userId), { auth: 'kyc:read', params: userParam })
-    .post('/kyc/:userId/start-review', ({ params, user, request }) => kyc.startReview(db, params.userId, { id: user.id, ip: requestMeta(request).ip }), {
+    .get('/kyc/:userId', ({ params }) => review.getApplicationDetail(db, params.userId), { auth: 'kyc:read', params: userParam })
+    .post('/kyc/:userId/start-review', ({ params, user, request }) => review.startReview(db, params.userId, { id: user.id, ip: requestMeta(request).ip }), {
       auth: 'kyc:write',
       params: userParam,
     })
-    .post('/kyc/:userId/approve', ({ params, body, user, request }) => kyc.approveApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
+    .post('/kyc/:userId/approve', ({ params, body, user, request }) => review.approveApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
       auth: 'kyc:write',
       params: userParam,
       body: approveInput,
     })
-    .post('/kyc/:userId/reject', ({ params, body, user, request }) => kyc.rejectApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
+    .post('/kyc/:userId/reject', ({ params, body, user, request }) => review.rejectApplication(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }), {
       auth: 'kyc:write',
       params: userParam,
       body: rejectInput,
     })
     .post(
       '/kyc/:userId/request-documents',
-      ({ params, body, user, request }) => kyc.requestDocuments(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }),
+      ({ params, body, user, request }) => review.requestDocuments(db, params.userId, body, { id: user.id, ip: requestMeta(request).ip }),
       { auth: 'kyc:write', params: userParam, body: requestDocumentsInput },
     )
     .get('/documents', ({ query }) => listDocuments(db, query), { auth: 'kyc:read', query: adminDocumentsQuery })

@@ -11,7 +11,8 @@ import { newUnicode } from '../auth/unicode';
 import { demoPdf, demoPng } from './demo-files';
 import { addressInput, financialInput, personalInput, type KycAddressInput, type KycDocumentType, type KycFinancialInput, type KycPersonalInput } from './contract';
 import { kycApplications } from './schema';
-import { rejectApplication, saveStep, submitApplication, uploadDocument } from './service';
+import { saveStep, submitApplication, uploadDocument } from './service';
+import { rejectApplication } from './review';
 
 type DemoApplicant = {
   email: string;
