@@ -4,8 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MailPlus, RefreshCw, ShieldCheck, UserCog, UserMinus, Users as UsersIcon, XCircle } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { Dialog, ErrorNote, Select } from '@site/components/admin/ledger/parts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormDialog } from '@site/components/admin/form-dialog';
+import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
 import { AdminTable, col, invalidateAdminList, type FilterDef } from '@site/components/admin/table';
 import { Button, ScreenIntro, Section } from '@site/components/admin/ui';
 import { api, errorText } from '@site/lib/api';
@@ -49,7 +50,6 @@ function RoleHint({ role }: { role: string }) {
 /** Invite staff: an email and a role (each role's description shown as it is chosen). */
 function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (message: string) => void }) {
   const client = useQueryClient();
-  const emailId = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('finance');
   const [touched, setTouched] = useState(false);
@@ -69,59 +69,26 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
   });
   const emailInvalid = !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
   const close = () => (run.reset(), onClose());
+  const submit = () => {
+    setTouched(true);
+    if (!emailInvalid) run.mutate();
+  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Invite staff"
       description={`They receive an email with a link to choose a password; it works once and expires in ${INVITE_TTL_DAYS} days. Staff accounts must set up two-factor verification before anything else.`}
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" disabled={run.isPending} onClick={() => (setTouched(true), !emailInvalid && run.mutate())}>
-            {run.isPending ? 'Sending…' : 'Send invitation'}
-          </Button>
-        </>
-      }
+      submitLabel="Send invitation"
+      pendingLabel="Sending…"
+      pending={run.isPending}
+      onSubmit={submit}
+      error={run.isError ? errorText(run.error, 'The invitation could not be sent.') : null}
+      errorTitle="Not sent"
     >
-      <form
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (!emailInvalid) run.mutate();
-        }}
-      >
-        <div>
-          <label htmlFor={emailId} className="mb-1 block text-xs font-medium text-slate-600">
-            Email address
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={touched && emailInvalid ? true : undefined}
-            aria-describedby={touched && emailInvalid ? `${emailId}-error` : undefined}
-            maxLength={254}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500"
-          />
-          {touched && emailInvalid ? (
-            <p id={`${emailId}-error`} className="mt-1 text-xs text-red-700">
-              Please enter a valid email address
-            </p>
-          ) : null}
-        </div>
-        <Select label="Role" value={role} onChange={(v) => setRole(v as StaffRole)} options={roleOptions} hint={<RoleHint role={role} />} />
-        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-      </form>
-      {run.isError && (
-        <div className="mt-3">
-          <ErrorNote>{errorText(run.error, 'The invitation could not be sent.')}</ErrorNote>
-        </div>
-      )}
-    </Dialog>
+      <Field label="Email address" type="email" value={email} onChange={setEmail} maxLength={254} error={touched && emailInvalid ? 'Please enter a valid email address' : null} />
+      <Select label="Role" value={role} onChange={(v) => setRole(v as StaffRole)} options={roleOptions} hint={<RoleHint role={role} />} />
+    </FormDialog>
   );
 }
 

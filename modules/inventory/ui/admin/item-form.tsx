@@ -1,9 +1,9 @@
 /** Adding or editing an item: name, SKU, category, unit, barcode, reorder level and quantity, valuation method and default supplier. */
+import { FormDialog } from '@site/components/admin/form-dialog';
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
-import { Button } from '@site/components/admin/ui';
+import { Field, Select } from '@site/components/admin/ledger/parts';
 import { api, errorText } from '@site/lib/api';
 import { categoryLabels, ITEM_CATEGORIES, UNITS, unitLabels, valuationLabels, VALUATION_METHODS, type ItemCategory, type ItemJson, type Unit, type ValuationMethod } from '../../contract';
 import { enc, ITEMS, refreshInventory, typedQuantity } from './shared';
@@ -62,56 +62,41 @@ export function ItemForm({ item, open, onClose }: { item: ItemJson | null; open:
     });
   };
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       wide
       title={item ? `Edit ${item.sku}` : 'Add an item'}
       description="Stock is valued at cost by the item’s method. The method cannot change once the item has stock moves."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Save} onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save item'}
-          </Button>
-        </>
-      }
+      submitLabel="Save item"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      icon={Save}
+      onSubmit={submit}
+      error={error}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
-        <Field label="SKU" value={d.sku} onChange={(sku) => set({ sku })} required maxLength={40} error={errors.sku} />
-        <Select label="Category" value={d.category} onChange={(c) => set({ category: c as ItemCategory })} options={ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryLabels[c] }))} />
-        <Select label="Unit of measure" value={d.unit} onChange={(u) => set({ unit: u as Unit })} options={UNITS.map((u) => ({ value: u, label: unitLabels[u] }))} />
-        <Field label="Barcode (optional)" value={d.barcode} onChange={(barcode) => set({ barcode })} maxLength={64} error={errors.barcode} />
-        <Select
-          label="Valuation method"
-          value={d.method}
-          onChange={(m) => set({ method: m as ValuationMethod })}
-          options={VALUATION_METHODS.map((m) => ({ value: m, label: valuationLabels[m], disabled: !!item?.hasMoves && m !== item.valuationMethod }))}
-          hint={item?.hasMoves ? 'Fixed: the item has stock moves.' : 'FIFO issues the oldest cost first; moving average re-prices on every receipt.'}
-        />
-        <Field label="Reorder level" value={d.level} onChange={(level) => set({ level })} inputMode="decimal" error={errors.level} hint="Suggested for reordering at or below this stock in store." />
-        <Field label="Reorder quantity" value={d.quantity} onChange={(quantity) => set({ quantity })} inputMode="decimal" error={errors.quantity} hint="How many a purchase request asks for." />
-        <Select
-          className="sm:col-span-2"
-          label="Default supplier"
-          value={d.supplier}
-          onChange={(supplier) => set({ supplier })}
-          options={[{ value: '', label: 'None' }, ...(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]}
-        />
-        {error ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="Not saved">{error}</ErrorNote>
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+      <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
+      <Field label="SKU" value={d.sku} onChange={(sku) => set({ sku })} required maxLength={40} error={errors.sku} />
+      <Select label="Category" value={d.category} onChange={(c) => set({ category: c as ItemCategory })} options={ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryLabels[c] }))} />
+      <Select label="Unit of measure" value={d.unit} onChange={(u) => set({ unit: u as Unit })} options={UNITS.map((u) => ({ value: u, label: unitLabels[u] }))} />
+      <Field label="Barcode (optional)" value={d.barcode} onChange={(barcode) => set({ barcode })} maxLength={64} error={errors.barcode} />
+      <Select
+        label="Valuation method"
+        value={d.method}
+        onChange={(m) => set({ method: m as ValuationMethod })}
+        options={VALUATION_METHODS.map((m) => ({ value: m, label: valuationLabels[m], disabled: !!item?.hasMoves && m !== item.valuationMethod }))}
+        hint={item?.hasMoves ? 'Fixed: the item has stock moves.' : 'FIFO issues the oldest cost first; moving average re-prices on every receipt.'}
+      />
+      <Field label="Reorder level" value={d.level} onChange={(level) => set({ level })} inputMode="decimal" error={errors.level} hint="Suggested for reordering at or below this stock in store." />
+      <Field label="Reorder quantity" value={d.quantity} onChange={(quantity) => set({ quantity })} inputMode="decimal" error={errors.quantity} hint="How many a purchase request asks for." />
+      <Select
+        className="sm:col-span-2"
+        label="Default supplier"
+        value={d.supplier}
+        onChange={(supplier) => set({ supplier })}
+        options={[{ value: '', label: 'None' }, ...(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]}
+      />
+    </FormDialog>
   );
 }

@@ -2,11 +2,11 @@
  * Adding or editing an employee: name, contact, department (a ledger cost center), contract, the monthly
  * salary parts in dirhams, bank details for the WPS file, identity documents and the employment dates.
  */
+import { FormDialog } from '@site/components/admin/form-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
-import { Button } from '@site/components/admin/ui';
+import { Field, Select } from '@site/components/admin/ledger/parts';
 import { api, errorText } from '@site/lib/api';
 import { minorToInput } from '@modules/platform/money';
 import { ibanSchema } from '@modules/banking/contract';
@@ -107,52 +107,37 @@ export function EmployeeForm({ employee, open, onClose }: { employee: EmployeeJs
   const centerOptions = (centers.data?.items ?? []).filter((c) => !c.archived).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }));
   const f = (k: Key, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => <Field label={label} value={d[k]} onChange={set(k)} error={errors[k]} {...extra} />;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       wide
       title={employee ? `Edit ${employee.name}` : 'Add an employee'}
       description="Amounts are monthly, in dirhams. The WPS person id, routing code and IBAN are needed before salaries can be paid through the Wage Protection System."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Save} onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save employee'}
-          </Button>
-        </>
-      }
+      submitLabel="Save employee"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      icon={Save}
+      onSubmit={submit}
+      error={error}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {f('firstName', 'First name', { required: true, maxLength: 80 })}
-        {f('lastName', 'Last name', { required: true, maxLength: 80 })}
-        {f('email', 'Email (for payslips)')}
-        {f('jobTitle', 'Job title', { maxLength: 120 })}
-        <Select label="Department (cost center)" value={d.costCenter} onChange={set('costCenter')} options={[{ value: '', label: 'No cost center' }, ...centerOptions]} />
-        <Select label="Contract" value={d.contract} onChange={set('contract')} options={CONTRACT_TYPES.map((c) => ({ value: c, label: c === 'limited' ? 'Limited (fixed term)' : 'Unlimited' }))} />
-        {f('basic', 'Basic salary (AED a month)', { required: true, inputMode: 'decimal' })}
-        {f('housing', 'Housing allowance (AED)', { inputMode: 'decimal' })}
-        {f('transport', 'Transport allowance (AED)', { inputMode: 'decimal' })}
-        {f('other', 'Other allowance (AED)', { inputMode: 'decimal' })}
-        {f('iban', 'IBAN', { required: true, maxLength: 64 })}
-        {f('routingCode', 'Bank routing code', { inputMode: 'numeric', maxLength: 9, hint: "9 digits, from the employee's bank." })}
-        {f('wpsPersonId', 'WPS person id', { inputMode: 'numeric', maxLength: 14, hint: '14 digits, on the MOHRE labour contract.' })}
-        {f('emiratesId', 'Emirates ID', { placeholder: '784-1990-1234567-1' })}
-        {f('labourCardNumber', 'Labour card number', { maxLength: 20 })}
-        {f('joinedOn', 'Joined on', { type: 'date', required: true })}
-        {f('leftOn', 'Left on (last working day)', { type: 'date' })}
-        {error ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="Not saved">{error}</ErrorNote>
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+      {f('firstName', 'First name', { required: true, maxLength: 80 })}
+      {f('lastName', 'Last name', { required: true, maxLength: 80 })}
+      {f('email', 'Email (for payslips)')}
+      {f('jobTitle', 'Job title', { maxLength: 120 })}
+      <Select label="Department (cost center)" value={d.costCenter} onChange={set('costCenter')} options={[{ value: '', label: 'No cost center' }, ...centerOptions]} />
+      <Select label="Contract" value={d.contract} onChange={set('contract')} options={CONTRACT_TYPES.map((c) => ({ value: c, label: c === 'limited' ? 'Limited (fixed term)' : 'Unlimited' }))} />
+      {f('basic', 'Basic salary (AED a month)', { required: true, inputMode: 'decimal' })}
+      {f('housing', 'Housing allowance (AED)', { inputMode: 'decimal' })}
+      {f('transport', 'Transport allowance (AED)', { inputMode: 'decimal' })}
+      {f('other', 'Other allowance (AED)', { inputMode: 'decimal' })}
+      {f('iban', 'IBAN', { required: true, maxLength: 64 })}
+      {f('routingCode', 'Bank routing code', { inputMode: 'numeric', maxLength: 9, hint: "9 digits, from the employee's bank." })}
+      {f('wpsPersonId', 'WPS person id', { inputMode: 'numeric', maxLength: 14, hint: '14 digits, on the MOHRE labour contract.' })}
+      {f('emiratesId', 'Emirates ID', { placeholder: '784-1990-1234567-1' })}
+      {f('labourCardNumber', 'Labour card number', { maxLength: 20 })}
+      {f('joinedOn', 'Joined on', { type: 'date', required: true })}
+      {f('leftOn', 'Left on (last working day)', { type: 'date' })}
+    </FormDialog>
   );
 }

@@ -2,11 +2,11 @@
  * Adding or editing a supplier: contact, TRN, where it is, bank details (the IBAN checked as typed with the
  * banking contract's own check), payment terms, category and the expense account its bills post to.
  */
+import { FormDialog } from '@site/components/admin/form-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
-import { Button } from '@site/components/admin/ui';
+import { Field, Select } from '@site/components/admin/ledger/parts';
 import { api, errorText } from '@site/lib/api';
 import { ibanSchema } from '@modules/banking/contract';
 import { EMIRATES, emirateLabels, trnSchema, type Emirate } from '@modules/tax/contract';
@@ -92,53 +92,38 @@ export function SupplierForm({ supplier, open, onClose }: { supplier: SupplierJs
   const ibanOk = d.iban.trim() && !errors.iban && ibanSchema.safeParse(d.iban).success;
   const options = (accounts.data?.items ?? []).filter((a) => !a.isGroup && !a.archived).map((a) => ({ value: a.code, label: `${a.code} · ${a.name}` }));
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       wide
       title={supplier ? `Edit ${supplier.name}` : 'Add a supplier'}
       description="Bills from this supplier post to its expense account unless an order line says otherwise; its IBAN is used for bank payment files."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Save} onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save supplier'}
-          </Button>
-        </>
-      }
+      submitLabel="Save supplier"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      icon={Save}
+      onSubmit={submit}
+      error={error}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
-        <Field label="E-mail for orders and remittances" value={d.email} onChange={(email) => set({ email })} required error={errors.email} />
-        <Field label="TRN (optional)" value={d.trn} onChange={(trn) => set({ trn })} inputMode="numeric" maxLength={15} error={errors.trn} hint="15 digits, from the supplier’s tax invoice." />
-        <Select label="Category" value={d.category} onChange={(c) => set({ category: c as SupplierCategory })} options={SUPPLIER_CATEGORIES.map((c) => ({ value: c, label: supplierCategoryLabels[c] }))} />
-        <Field className="sm:col-span-2" label="Address" value={d.address} onChange={(address) => set({ address })} maxLength={500} />
-        <Field label="Country" value={d.country} onChange={(country) => set({ country })} maxLength={2} error={errors.country} hint="AE for the UAE; another code for an overseas supplier (reverse charge)." />
-        <Select label="Emirate" value={d.emirate} onChange={(e) => set({ emirate: e as Emirate | '' })} options={[{ value: '', label: 'Outside the UAE' }, ...EMIRATES.map((e) => ({ value: e, label: emirateLabels[e] }))]} />
-        <Field label="Bank name" value={d.bankName} onChange={(bankName) => set({ bankName })} maxLength={120} />
-        <Field label="IBAN" value={d.iban} onChange={(iban) => set({ iban })} maxLength={64} error={errors.iban} onBlur={() => setErrors((x) => ({ ...x, ...(checkSupplier(d).iban ? { iban: checkSupplier(d).iban } : {}) }))} hint={ibanOk ? 'IBAN checked: country, length and check digits are right.' : 'Checked as you leave the field.'} />
-        <Field label="Account name" value={d.accountName} onChange={(accountName) => set({ accountName })} maxLength={140} hint="As the bank holds it; the payment file uses it." />
-        <Field label="Payment terms (days)" value={d.terms} onChange={(terms) => set({ terms })} inputMode="numeric" error={errors.terms} />
-        <Select
-          className="sm:col-span-2"
-          label="Expense account"
-          value={d.account}
-          onChange={(account) => set({ account })}
-          options={[{ value: '', label: `Default for the category (${DEFAULT_EXPENSE_ACCOUNT[d.category]})` }, ...options]}
-        />
-        {error ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="Not saved">{error}</ErrorNote>
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+      <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
+      <Field label="E-mail for orders and remittances" value={d.email} onChange={(email) => set({ email })} required error={errors.email} />
+      <Field label="TRN (optional)" value={d.trn} onChange={(trn) => set({ trn })} inputMode="numeric" maxLength={15} error={errors.trn} hint="15 digits, from the supplier’s tax invoice." />
+      <Select label="Category" value={d.category} onChange={(c) => set({ category: c as SupplierCategory })} options={SUPPLIER_CATEGORIES.map((c) => ({ value: c, label: supplierCategoryLabels[c] }))} />
+      <Field className="sm:col-span-2" label="Address" value={d.address} onChange={(address) => set({ address })} maxLength={500} />
+      <Field label="Country" value={d.country} onChange={(country) => set({ country })} maxLength={2} error={errors.country} hint="AE for the UAE; another code for an overseas supplier (reverse charge)." />
+      <Select label="Emirate" value={d.emirate} onChange={(e) => set({ emirate: e as Emirate | '' })} options={[{ value: '', label: 'Outside the UAE' }, ...EMIRATES.map((e) => ({ value: e, label: emirateLabels[e] }))]} />
+      <Field label="Bank name" value={d.bankName} onChange={(bankName) => set({ bankName })} maxLength={120} />
+      <Field label="IBAN" value={d.iban} onChange={(iban) => set({ iban })} maxLength={64} error={errors.iban} onBlur={() => setErrors((x) => ({ ...x, ...(checkSupplier(d).iban ? { iban: checkSupplier(d).iban } : {}) }))} hint={ibanOk ? 'IBAN checked: country, length and check digits are right.' : 'Checked as you leave the field.'} />
+      <Field label="Account name" value={d.accountName} onChange={(accountName) => set({ accountName })} maxLength={140} hint="As the bank holds it; the payment file uses it." />
+      <Field label="Payment terms (days)" value={d.terms} onChange={(terms) => set({ terms })} inputMode="numeric" error={errors.terms} />
+      <Select
+        className="sm:col-span-2"
+        label="Expense account"
+        value={d.account}
+        onChange={(account) => set({ account })}
+        options={[{ value: '', label: `Default for the category (${DEFAULT_EXPENSE_ACCOUNT[d.category]})` }, ...options]}
+      />
+    </FormDialog>
   );
 }

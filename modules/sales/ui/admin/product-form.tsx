@@ -3,11 +3,11 @@
  * unit, default price in AED (sent as fils), tax code, income account and whether it is active. Code, kind and
  * item are fixed once the product exists (PATCH /products/:id changes the rest).
  */
+import { FormDialog } from '@site/components/admin/form-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
-import { Button } from '@site/components/admin/ui';
+import { Field, Select } from '@site/components/admin/ledger/parts';
 import { minorToInput } from '@modules/platform/money';
 import { SALES_TAX_CODES, taxCodeLabels, type TaxCode } from '@modules/tax/contract';
 import { api, errorText } from '@site/lib/api';
@@ -85,59 +85,51 @@ export function ProductForm({ product, open, onClose }: { product: ProductJson |
   };
   const itemOptions = (items.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.sku} · ${i.name}` }));
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       wide
       title={product ? `Edit ${product.code}` : 'Add a product'}
       description="A service is invoiced as income; a stock item also leaves the store when it is delivered. Prices are in AED, excluding VAT."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Save} onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save product'}
-          </Button>
-        </>
-      }
+      submitLabel="Save product"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      icon={Save}
+      onSubmit={submit}
+      error={error}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={(ev) => (ev.preventDefault(), submit())}>
-        {creating ? (
-          <Field label="Code" value={d.code} onChange={(code) => set({ code })} required maxLength={40} error={errors.code} hint="For example SVC-CLEAN or STK-SOFA-3S." />
-        ) : (
-          <Fixed label="Code" value={d.code} hint="The code cannot change once the product exists." />
-        )}
-        <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
-        {creating ? (
-          <Select label="Kind" value={d.kind} onChange={(k) => set({ kind: k as ProductKind, itemId: '' })} options={PRODUCT_KINDS.map((k) => ({ value: k, label: productKindLabels[k] }))} />
-        ) : (
-          <Fixed label="Kind" value={`${productKindLabels[d.kind]}${product?.itemSku ? ` (${product.itemSku})` : ''}`} hint="The kind and item are fixed once the product exists." />
-        )}
-        {creating && d.kind === 'stock' ? (
-          <Select
-            label="Inventory item"
-            value={d.itemId}
-            onChange={(itemId) => set({ itemId })}
-            error={errors.itemId}
-            hint={items.isPending ? 'Loading the items…' : items.isError ? errorText(items.error, 'The inventory items did not load.') : itemOptions.length ? undefined : 'There are no inventory items yet: add one under Inventory first.'}
-            options={[{ value: '', label: 'Choose an item' }, ...itemOptions]}
-          />
-        ) : null}
-        <Select label="Unit" value={d.unit} onChange={(u) => set({ unit: u as SalesUnit })} options={SALES_UNITS.map((u) => ({ value: u, label: u[0]!.toUpperCase() + u.slice(1) }))} />
-        <Field label="Default price (AED)" value={d.price} onChange={(price) => set({ price })} inputMode="decimal" required error={errors.price} hint="Excluding VAT, like 1,250 or 1,250.50." />
-        <Select label="Tax code" value={d.taxCode} onChange={(t) => set({ taxCode: t as TaxCode })} options={SALES_TAX_CODES.map((t) => ({ value: t, label: taxCodeLabels[t] }))} />
-        <Field label="Income account" value={d.incomeAccount} onChange={(incomeAccount) => set({ incomeAccount })} inputMode="numeric" maxLength={4} error={errors.incomeAccount} hint="A 4-digit income account, such as 4300 for services." />
-        <div className="flex items-center gap-2 sm:col-span-2">
-          <input id={activeId} type="checkbox" checked={d.active} onChange={(e) => set({ active: e.target.checked })} className="h-4 w-4 rounded border-slate-300" />
-          <label htmlFor={activeId} className="text-sm text-ink">
-            Active: offered on new quotations and orders
-          </label>
-        </div>
-        {error ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="Not saved">{error}</ErrorNote>
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+      {creating ? (
+        <Field label="Code" value={d.code} onChange={(code) => set({ code })} required maxLength={40} error={errors.code} hint="For example SVC-CLEAN or STK-SOFA-3S." />
+      ) : (
+        <Fixed label="Code" value={d.code} hint="The code cannot change once the product exists." />
+      )}
+      <Field label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={200} error={errors.name} />
+      {creating ? (
+        <Select label="Kind" value={d.kind} onChange={(k) => set({ kind: k as ProductKind, itemId: '' })} options={PRODUCT_KINDS.map((k) => ({ value: k, label: productKindLabels[k] }))} />
+      ) : (
+        <Fixed label="Kind" value={`${productKindLabels[d.kind]}${product?.itemSku ? ` (${product.itemSku})` : ''}`} hint="The kind and item are fixed once the product exists." />
+      )}
+      {creating && d.kind === 'stock' ? (
+        <Select
+          label="Inventory item"
+          value={d.itemId}
+          onChange={(itemId) => set({ itemId })}
+          error={errors.itemId}
+          hint={items.isPending ? 'Loading the items…' : items.isError ? errorText(items.error, 'The inventory items did not load.') : itemOptions.length ? undefined : 'There are no inventory items yet: add one under Inventory first.'}
+          options={[{ value: '', label: 'Choose an item' }, ...itemOptions]}
+        />
+      ) : null}
+      <Select label="Unit" value={d.unit} onChange={(u) => set({ unit: u as SalesUnit })} options={SALES_UNITS.map((u) => ({ value: u, label: u[0]!.toUpperCase() + u.slice(1) }))} />
+      <Field label="Default price (AED)" value={d.price} onChange={(price) => set({ price })} inputMode="decimal" required error={errors.price} hint="Excluding VAT, like 1,250 or 1,250.50." />
+      <Select label="Tax code" value={d.taxCode} onChange={(t) => set({ taxCode: t as TaxCode })} options={SALES_TAX_CODES.map((t) => ({ value: t, label: taxCodeLabels[t] }))} />
+      <Field label="Income account" value={d.incomeAccount} onChange={(incomeAccount) => set({ incomeAccount })} inputMode="numeric" maxLength={4} error={errors.incomeAccount} hint="A 4-digit income account, such as 4300 for services." />
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <input id={activeId} type="checkbox" checked={d.active} onChange={(e) => set({ active: e.target.checked })} className="h-4 w-4 rounded border-slate-300" />
+        <label htmlFor={activeId} className="text-sm text-ink">
+          Active: offered on new quotations and orders
+        </label>
+      </div>
+    </FormDialog>
   );
 }

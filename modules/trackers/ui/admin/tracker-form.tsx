@@ -1,9 +1,9 @@
 /** Adding or editing a tracker: a metric from the catalogue, an optional property or cost center, target, threshold, direction. */
+import { FormDialog } from '@site/components/admin/form-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Busy, Dialog, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
-import { Button } from '@site/components/admin/ui';
+import { Busy, ErrorNote, Field, Select } from '@site/components/admin/ledger/parts';
 import { api, errorText } from '@site/lib/api';
 import {
   ALERT_WHEN,
@@ -98,70 +98,55 @@ export function TrackerForm({ tracker, open, onClose, onSaved }: { tracker: Trac
   };
   const unit = metric ? ` (${unitLabels[metric.unit]})` : '';
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       wide
       title={tracker ? `Edit ${tracker.name}` : 'New tracker'}
       description="A tracker computes its metric every day, draws it against a target and tells the admins when it crosses the alert threshold."
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" icon={Save} onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save tracker'}
-          </Button>
-        </>
-      }
+      submitLabel="Save tracker"
+      pendingLabel="Saving…"
+      pending={save.isPending}
+      icon={Save}
+      onSubmit={submit}
+      error={error}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Field className="sm:col-span-2" label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={120} error={errors.name} />
-        {metrics.isPending ? (
-          <Busy>Loading the metric catalogue…</Busy>
-        ) : metrics.isError ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="The metric catalogue did not load">{errorText(metrics.error, 'Try again in a moment.')}</ErrorNote>
-          </div>
-        ) : (
-          <MetricPicker metrics={metrics.data.items} value={d.metric} onChange={(m) => set({ metric: m, propertyId: '', costCenterId: '' })} error={errors.metric} />
-        )}
-        {byProperty ? (
-          <Select
-            label="Property (optional)"
-            value={d.propertyId}
-            onChange={(propertyId) => set({ propertyId })}
-            options={[{ value: '', label: 'All properties' }, ...(properties.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.reference} · ${p.title}` }))]}
-          />
-        ) : null}
-        {byCostCenter ? (
-          <Select
-            label="Cost center (optional)"
-            value={d.costCenterId}
-            onChange={(costCenterId) => set({ costCenterId })}
-            options={[{ value: '', label: 'All cost centers' }, ...(costCenters.data?.items ?? []).filter((c) => !c.archived).map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` }))]}
-          />
-        ) : null}
-        <Field label={`Target${unit}`} value={d.target} onChange={(target) => set({ target })} inputMode="decimal" required error={errors.target} />
-        {summed ? (
-          <Select label="Target period" value={d.targetPeriod} onChange={(p) => set({ targetPeriod: p as TargetPeriod })} options={TARGET_PERIODS.map((p) => ({ value: p, label: periodLabels[p] }))} hint="The daily values are summed over the period (a week is the last 7 days, a month the last 30)." />
-        ) : (
-          <p className="self-end text-xs text-slate-500">{metric ? `${metric.label} is a level or a rate: it is compared with the target day by day.` : 'Choose a metric to set the target.'}</p>
-        )}
-        <Select label="Direction" value={d.direction} onChange={(v) => set({ direction: v as TrackerDirection })} options={TRACKER_DIRECTIONS.map((v) => ({ value: v, label: directionLabels[v] }))} />
-        <Select label="Alert when the value is" value={d.alertWhen} onChange={(v) => set({ alertWhen: v as AlertWhen })} options={ALERT_WHEN.map((v) => ({ value: v, label: v === 'below' ? 'Below the threshold' : 'Above the threshold' }))} />
-        <Field label={`Alert threshold${unit}`} value={d.threshold} onChange={(threshold) => set({ threshold })} inputMode="decimal" required error={errors.threshold} />
-        {error ? (
-          <div className="sm:col-span-2">
-            <ErrorNote title="Not saved">{error}</ErrorNote>
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+      <Field className="sm:col-span-2" label="Name" value={d.name} onChange={(name) => set({ name })} required maxLength={120} error={errors.name} />
+      {metrics.isPending ? (
+        <Busy>Loading the metric catalogue…</Busy>
+      ) : metrics.isError ? (
+        <div className="sm:col-span-2">
+          <ErrorNote title="The metric catalogue did not load">{errorText(metrics.error, 'Try again in a moment.')}</ErrorNote>
+        </div>
+      ) : (
+        <MetricPicker metrics={metrics.data.items} value={d.metric} onChange={(m) => set({ metric: m, propertyId: '', costCenterId: '' })} error={errors.metric} />
+      )}
+      {byProperty ? (
+        <Select
+          label="Property (optional)"
+          value={d.propertyId}
+          onChange={(propertyId) => set({ propertyId })}
+          options={[{ value: '', label: 'All properties' }, ...(properties.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.reference} · ${p.title}` }))]}
+        />
+      ) : null}
+      {byCostCenter ? (
+        <Select
+          label="Cost center (optional)"
+          value={d.costCenterId}
+          onChange={(costCenterId) => set({ costCenterId })}
+          options={[{ value: '', label: 'All cost centers' }, ...(costCenters.data?.items ?? []).filter((c) => !c.archived).map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` }))]}
+        />
+      ) : null}
+      <Field label={`Target${unit}`} value={d.target} onChange={(target) => set({ target })} inputMode="decimal" required error={errors.target} />
+      {summed ? (
+        <Select label="Target period" value={d.targetPeriod} onChange={(p) => set({ targetPeriod: p as TargetPeriod })} options={TARGET_PERIODS.map((p) => ({ value: p, label: periodLabels[p] }))} hint="The daily values are summed over the period (a week is the last 7 days, a month the last 30)." />
+      ) : (
+        <p className="self-end text-xs text-slate-500">{metric ? `${metric.label} is a level or a rate: it is compared with the target day by day.` : 'Choose a metric to set the target.'}</p>
+      )}
+      <Select label="Direction" value={d.direction} onChange={(v) => set({ direction: v as TrackerDirection })} options={TRACKER_DIRECTIONS.map((v) => ({ value: v, label: directionLabels[v] }))} />
+      <Select label="Alert when the value is" value={d.alertWhen} onChange={(v) => set({ alertWhen: v as AlertWhen })} options={ALERT_WHEN.map((v) => ({ value: v, label: v === 'below' ? 'Below the threshold' : 'Above the threshold' }))} />
+      <Field label={`Alert threshold${unit}`} value={d.threshold} onChange={(threshold) => set({ threshold })} inputMode="decimal" required error={errors.threshold} />
+    </FormDialog>
   );
 }

@@ -68,7 +68,7 @@ export function Field({
   label: string;
   value: string;
   onChange: (v: string) => void;
-  type?: 'text' | 'date' | 'search';
+  type?: 'text' | 'date' | 'search' | 'email';
   error?: string | null;
   hint?: ReactNode;
   className?: string;
