@@ -40,6 +40,31 @@ afterEach(() => {
 });
 
 describe('access', () => {
+  it('on a screen the role may read but not change, says so and makes the primary actions unavailable with the reason', async () => {
+    const finance = { ...admin, role: 'finance', permissions: ['overview:read', 'settings:read', 'investors:read', 'finance:read', 'finance:write', 'operations:read'] };
+    mockApi({ '/api/auth/me': () => json(finance) });
+    at('/admin/properties');
+    render(<AdminApp />);
+    const note = await screen.findByTestId('read-only-note');
+    expect(note.textContent).toMatch(/^Read only: your role \(Finance\) can look here but does not include managing properties/);
+    const add = await screen.findByRole('button', { name: /Add property/ });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    const tip = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(tip?.textContent).toBe(note.textContent);
+    // The list failed to load (nothing answers here): trying again reads, so it stays usable.
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('leaves the primary actions to a role that may change the screen', async () => {
+    mockApi({ '/api/auth/me': () => json(admin) });
+    at('/admin/properties');
+    render(<AdminApp />);
+    const add = await screen.findByRole('button', { name: /Add property/ });
+    expect(add.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByTestId('read-only-note')).toBeNull();
+  });
+
   it('asks a visitor to sign in, linking to /login', async () => {
     mockApi({ '/api/auth/me': () => json({ message: 'Not signed in', error: 'unauthorized' }, 401) });
     at('/admin/waitlist');

@@ -13,7 +13,7 @@ import { screenIcons } from './icons';
 import { mayOpen, navigationFor, notPermittedReason, readOnlyNotice } from './access';
 import { breadcrumbFor, navCurrent, type ResolvedAdminRoute } from './routing';
 import { screenLoaders, type ScreenProps } from './screenRegistry';
-import { cx } from './ui';
+import { cx, ReadOnlyContext } from './ui';
 
 const lazyScreens = new Map<string, ComponentType<ScreenProps>>();
 function screenComponent(key: string): ComponentType<ScreenProps> | undefined {
@@ -314,11 +314,13 @@ export function AdminShell({ route, user }: { route: ResolvedAdminRoute; user: C
                   {readOnly}
                 </p>
               ) : null}
-              <WithErrorFallback key={route.screen} component={`${route.title} screen`}>
-                <Suspense fallback={<LoadingContent />}>
-                  <Screen route={route} />
-                </Suspense>
-              </WithErrorFallback>
+              <ReadOnlyContext.Provider value={readOnly}>
+                <WithErrorFallback key={route.screen} component={`${route.title} screen`}>
+                  <Suspense fallback={<LoadingContent />}>
+                    <Screen route={route} />
+                  </Suspense>
+                </WithErrorFallback>
+              </ReadOnlyContext.Provider>
               </>
             ) : (
               <NotFoundScreen />

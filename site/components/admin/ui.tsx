@@ -2,7 +2,7 @@
  * The back office's building blocks: screen intro, buttons (with an explained unavailable state),
  * toolbars, tables with an honest empty state, stat cards and sections. Calm, quiet, keyboard-friendly.
  */
-import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Search } from 'lucide-react';
 
@@ -33,6 +33,13 @@ const buttonUnavailable = {
   ghost: 'text-slate-400 cursor-not-allowed',
 };
 
+/**
+ * Why the screen on show is read only for this staff account (its role may read it but not change it), or null.
+ * The admin shell provides it; under it every primary button — the screens' actions — shows as unavailable with
+ * this reason, unless it only reads (`readAllowed`: try again, export). The server refuses the change regardless.
+ */
+export const ReadOnlyContext = createContext<string | null>(null);
+
 type ButtonProps = {
   children: ReactNode;
   variant?: keyof typeof buttonVariant;
@@ -48,10 +55,14 @@ type ButtonProps = {
   className?: string;
   /** Full width below 640 px (form footers). */
   stretch?: boolean;
+  /** A primary button that changes nothing (try again, export): it stays usable on a read-only screen. */
+  readAllowed?: boolean;
 };
 
-export function Button({ children, variant = 'secondary', icon: Icon, onClick, type = 'button', unavailable, disabled, className, stretch }: ButtonProps) {
+export function Button({ children, variant = 'secondary', icon: Icon, onClick, type = 'button', unavailable: why, disabled, className, stretch, readAllowed }: ButtonProps) {
   const tipId = useId();
+  const readOnly = useContext(ReadOnlyContext);
+  const unavailable = why ?? (variant === 'primary' && !readAllowed ? readOnly : null);
   if (unavailable) {
     return (
       <span className={cx('group relative', stretch ? 'flex w-full sm:inline-flex sm:w-auto' : 'inline-flex')}>

@@ -122,7 +122,7 @@ export function VersusActual({ year }: { year: number }) {
           <p className="font-semibold text-ink">Couldn't compare budget and actual</p>
           <p className="mt-1 text-sm text-slate-500">{errorText(q.error, 'Request failed')}</p>
           <div className="mt-4">
-            <Button variant="primary" onClick={() => void q.refetch()}>
+            <Button readAllowed variant="primary" onClick={() => void q.refetch()}>
               Try again
             </Button>
           </div>

@@ -115,7 +115,7 @@ export default function BudgetManagement() {
               <p className="font-semibold text-ink">Couldn't load the budget</p>
               <p className="mt-1 text-sm text-slate-500">{errorText(grid.error, 'Request failed')}</p>
               <div className="mt-4">
-                <Button variant="primary" onClick={() => void grid.refetch()}>
+                <Button readAllowed variant="primary" onClick={() => void grid.refetch()}>
                   Try again
                 </Button>
               </div>

@@ -231,7 +231,7 @@ export default function CostCenterReports() {
             <p className="font-semibold text-ink">Couldn't load the report</p>
             <p className="mt-1 text-sm text-slate-500">{errorText(report.error, 'Request failed')}</p>
             <div className="mt-4">
-              <Button variant="primary" onClick={() => void report.refetch()}>
+              <Button readAllowed variant="primary" onClick={() => void report.refetch()}>
                 Try again
               </Button>
             </div>

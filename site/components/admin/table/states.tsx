@@ -24,7 +24,7 @@ export function ErrorState({ error, what, onRetry, retrying }: { error: unknown;
       <p className="font-semibold text-ink">Couldn't load {what}</p>
       <p className="mt-1 max-w-md text-sm text-slate-500">{errorText(error, 'Request failed')}</p>
       <div className="mt-4">
-        <Button variant="primary" onClick={onRetry} disabled={retrying}>
+        <Button variant="primary" readAllowed onClick={onRetry} disabled={retrying}>
           {retrying ? 'Trying again…' : 'Try again'}
         </Button>
       </div>
