@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { listQuery } from '../platform/list';
+import { can, type Permission } from '../auth/permissions-contract';
 
 /**
  * In-app notifications (with an optional email copy). Browser-safe: the site imports this file.
  *
  * Investor kinds appear at /notifications; operator kinds (audience 'admin') appear at
- * /admin/notifications, one shared feed for all administrators with per-admin read state.
- * To add a kind: add it to NOTIFICATION_KINDS with its label, audience and default email setting.
+ * /admin/notifications, one shared feed with per-person read state, each kind to the staff whose role holds
+ * its `permission` — the one that acts on it (a screening hit to compliance, a withdrawal to finance; the owner
+ * sees every kind; the auditor, who changes nothing, none).
+ * To add a kind: add it to NOTIFICATION_KINDS with its label, audience, default email setting and, for an
+ * operator kind, the permission of the staff it concerns.
  */
 export const NOTIFICATION_KINDS = {
   kyc: { label: 'Identity verification', audience: 'user', emailByDefault: true },
@@ -22,12 +26,12 @@ export const NOTIFICATION_KINDS = {
   system: { label: 'System messages', audience: 'user', emailByDefault: false },
   /** Announcements staff send to a segment (modules/communications); their emails carry an unsubscribe link. */
   announcement: { label: 'Announcements from Manzil', audience: 'user', emailByDefault: true },
-  kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false },
-  screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true },
-  withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false },
-  distribution_approval: { label: 'Distributions to approve', audience: 'admin', emailByDefault: false },
-  tracker_alert: { label: 'Data tracker alerts', audience: 'admin', emailByDefault: true },
-} as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean }>;
+  kyc_submitted: { label: 'New KYC applications', audience: 'admin', emailByDefault: false, permission: 'kyc:write' },
+  screening_hit: { label: 'Screening hits', audience: 'admin', emailByDefault: true, permission: 'kyc:write' },
+  withdrawal_requested: { label: 'Withdrawals to approve', audience: 'admin', emailByDefault: false, permission: 'finance:write' },
+  distribution_approval: { label: 'Distributions to approve', audience: 'admin', emailByDefault: false, permission: 'finance:write' },
+  tracker_alert: { label: 'Data tracker alerts', audience: 'admin', emailByDefault: true, permission: 'finance:write' },
+} as const satisfies Record<string, { label: string; audience: 'user' | 'admin'; emailByDefault: boolean; permission?: Permission }>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export type NotificationAudience = 'user' | 'admin';
@@ -37,6 +41,17 @@ export const notificationKindSchema = z.enum(notificationKinds, { error: 'Choose
 
 export const kindsFor = (audience: NotificationAudience) =>
   notificationKinds.filter((k) => NOTIFICATION_KINDS[k].audience === audience);
+
+/** The staff permission an operator kind concerns (who sees it in the feed and gets its email). */
+export const kindPermission = (kind: NotificationKind): Permission | null =>
+  (NOTIFICATION_KINDS[kind] as { permission?: Permission }).permission ?? null;
+
+/** The operator kinds a staff role receives: those whose permission the role holds (none for an investor). */
+export const operatorKindsFor = (role: string): NotificationKind[] =>
+  kindsFor('admin').filter((k) => {
+    const permission = kindPermission(k);
+    return permission !== null && can(role, permission);
+  });
 
 /** Kinds whose in-app notification cannot be turned off. */
 export const ALWAYS_IN_APP: readonly NotificationKind[] = ['security'];

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@api/app';
 import type { Database } from '@db/client';
 import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '@db/seed';
+import { SESSION_COOKIE } from '@api/cookies';
+import { createSession } from '../auth/sessions';
 import { TestClient } from '@tests/helpers/client';
 import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { users } from '../auth/schema';
@@ -185,6 +187,53 @@ describeEachDb('notifications', (kind) => {
     // An investor's notification id is not in the admin feed.
     const [mine] = (await investor.json<NotificationPage>('GET', '/api/notifications')).body.items;
     expect((await admin.json('POST', `/api/admin/notifications/${mine.id}/read`)).status).toBe(404);
+  });
+
+  it('sends each operator kind to the staff whose role acts on it: in the feed, the bell and by email', async () => {
+    // One account per staff role (the unit suites seed no demo staff), signed in with a session of its own.
+    const staff = async (role: string, name: string = role) => {
+      const email = `${name}.${kind}@manzil.test`;
+      const [u] = await database.db
+        .insert(users)
+        .values({ email, passwordHash: 'x', firstName: role, role, unicode: `MZ-${crypto.randomUUID().slice(0, 6).toUpperCase()}`, kycStatus: 'approved' })
+        .returning({ id: users.id });
+      const client = new TestClient(app);
+      client.cookies.set(SESSION_COOKIE, await createSession(database.db, u!.id));
+      return client;
+    };
+    const [finance, compliance, support, auditor] = await Promise.all(['finance', 'compliance', 'support', 'auditor'].map((role) => staff(role)));
+    // A second compliance officer, suspended: no email for them.
+    await staff('compliance', 'suspended-compliance');
+    await database.db.update(users).set({ suspendedAt: new Date(), suspendedReason: 'On leave (test)' }).where(eq(users.email, `suspended-compliance.${kind}@manzil.test`));
+    const stamp = `${kind}-${Date.now()}`;
+    const withdrawal = await database.db.transaction((tx) =>
+      notifyAdmins(tx, { kind: 'withdrawal_requested', title: `Withdrawal to approve ${stamp}`, body: 'AED 300.00 to an IBAN.', link: '/admin/users/wallet-management' }),
+    );
+    const screening = await database.db.transaction((tx) =>
+      notifyAdmins(tx, { kind: 'screening_hit', title: `Screening hit ${stamp}`, body: 'A name matched.', link: '/admin/kyc' }),
+    );
+    const kindsIn = async (client: TestClient) => (await client.json<NotificationPage>('GET', '/api/admin/notifications?limit=100')).body.items.map((n) => n.kind);
+    expect(new Set(await kindsIn(finance))).toEqual(new Set(['withdrawal_requested']));
+    expect(await kindsIn(compliance)).toContain('screening_hit');
+    expect(await kindsIn(compliance)).not.toContain('withdrawal_requested');
+    expect(await kindsIn(admin)).toEqual(expect.arrayContaining(['withdrawal_requested', 'screening_hit']));
+    expect(await kindsIn(support)).toEqual([]);
+    expect(await kindsIn(auditor)).toEqual([]);
+    expect((await support.json('GET', '/api/admin/notifications/unread-count')).body).toEqual({ unread: 0 });
+    // Another role's notification cannot be marked read either.
+    expect((await finance.json('POST', `/api/admin/notifications/${screening.id}/read`)).status).toBe(404);
+    expect((await finance.json('POST', `/api/admin/notifications/${withdrawal.id}/read`)).status).toBe(200);
+
+    // Emails follow the same roles (screening hits are emailed by default): never a suspended account.
+    const subjects = async (email: string) => (await outboxFor(email)).map((m) => m.subject);
+    expect(await subjects(`compliance.${kind}@manzil.test`)).toContain(`Screening hit ${stamp}`);
+    for (const role of ['finance', 'support', 'auditor', 'suspended-compliance']) expect(await subjects(`${role}.${kind}@manzil.test`)).not.toContain(`Screening hit ${stamp}`);
+    // Preferences list the kinds of the role only.
+    const prefs = async (client: TestClient) => (await client.json<{ preferences: NotificationPreference[] }>('GET', '/api/notifications/preferences')).body.preferences.map((p) => p.kind);
+    expect(await prefs(finance)).toEqual(expect.arrayContaining(['withdrawal_requested', 'distribution_approval', 'tracker_alert']));
+    expect(await prefs(finance)).not.toContain('screening_hit');
+    expect(await prefs(support)).not.toContain('screening_hit');
+    expect((await finance.json('PUT', '/api/notifications/preferences', { preferences: [{ kind: 'screening_hit', email: false }] })).status).toBe(422);
   });
 
   it('refuses links that leave the site', async () => {

@@ -38,13 +38,14 @@ export const userNotificationRoutes = (deps: { db: Db }) => {
 };
 
 /**
- * The operators' shared feed under /api/admin/notifications (read state per administrator):
+ * The operators' shared feed under /api/admin/notifications (read state per person; each staff member sees the
+ * kinds their role concerns):
  * GET / (same query and shape as above), GET /export (text/csv of the whole filtered feed), GET /unread-count,
  * POST /:id/read, POST /read-all.
  */
 export const adminNotificationRoutes = (deps: { db: Db }) => {
   const { db } = deps;
-  const admin = (user: { id: string }) => ({ userId: user.id, audience: 'admin' as const });
+  const admin = (user: { id: string; role: string }) => ({ userId: user.id, audience: 'admin' as const, role: user.role });
   return new Elysia({ prefix: '/api/admin/notifications' })
     .use(authPlugin(deps))
     .onTransform(async ({ cookie }) => {

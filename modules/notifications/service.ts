@@ -1,14 +1,17 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound, unprocessable } from '@api/errors';
 import { users } from '../auth/schema';
+import { rolesWith } from '../auth/permissions-contract';
 import { queueEmail, queueEmails, type EmailMessage } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import {
   ALWAYS_IN_APP,
   kindLabel,
+  kindPermission,
   kindsFor,
   NOTIFICATION_KINDS,
+  operatorKindsFor,
   type NotificationAudience,
   type NotificationKind,
   type NotificationPreference,
@@ -29,8 +32,11 @@ export type NotifyInput = {
 
 export type NotifyAdminsInput = Omit<NotifyInput, 'userId'>;
 
-/** Whose feed is being read: an investor's own, or the administrators' shared one (read state per admin). */
-export type Viewer = { userId: string; audience: NotificationAudience };
+/**
+ * Whose feed is being read: an investor's own, or the operators' shared one (read state per person), of which a
+ * staff member sees the kinds their role concerns (`role`).
+ */
+export type Viewer = { userId: string; audience: NotificationAudience; role?: string };
 
 /** Absolute links in emails: PUBLIC_SITE_URL, else this server on localhost at its own PORT. */
 const siteUrl = () => (process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, '');
@@ -142,6 +148,12 @@ export async function notifyMany(db: Db, inputs: NotifyInput[]): Promise<{ inApp
   return { inApp: inApp.length, emailed };
 }
 
+/** The staff roles an operator kind concerns (the owner/admin role holds every permission). */
+function staffFor(kind: NotificationKind): string[] {
+  const permission = kindPermission(kind);
+  return permission ? rolesWith(permission) : ['admin'];
+}
+
 export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ id: string; emailed: number }> {
   const kind = input.kind;
   if (!(kind in NOTIFICATION_KINDS)) throw new Error(`Unknown notification kind ${kind}.`);
@@ -156,7 +168,7 @@ export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ 
       .select({ id: users.id, email: users.email, firstName: users.firstName, pref: notificationPreferences.email })
       .from(users)
       .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)))
-      .where(eq(users.role, 'admin'));
+      .where(and(inArray(users.role, staffFor(kind)), isNull(users.suspendedAt), isNull(users.closedAt)));
     for (const admin of admins) {
       if (!(admin.pref ?? NOTIFICATION_KINDS[kind].emailByDefault)) continue;
       await queueEmail(db, { to: admin.email, subject: input.title, text: emailText(admin.firstName, input, 'admin'), kind: `notification.${kind}` });
@@ -168,10 +180,11 @@ export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ 
 
 // ——— Reading ———
 
-export const feed = (viewer: Viewer): SQL =>
-  viewer.audience === 'admin'
-    ? and(eq(notifications.audience, 'admin'), isNull(notifications.userId))!
-    : and(eq(notifications.audience, 'user'), eq(notifications.userId, viewer.userId))!;
+export function feed(viewer: Viewer): SQL {
+  if (viewer.audience === 'user') return and(eq(notifications.audience, 'user'), eq(notifications.userId, viewer.userId))!;
+  const kinds = operatorKindsFor(viewer.role ?? 'admin');
+  return and(eq(notifications.audience, 'admin'), isNull(notifications.userId), kinds.length ? inArray(notifications.kind, kinds) : sql`false`)!;
+}
 
 export const readJoin = (viewer: Viewer) =>
   and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, viewer.userId));
@@ -208,9 +221,9 @@ export async function markAllRead(db: Db, viewer: Viewer, kind?: NotificationKin
 
 // ——— Preferences ———
 
-/** Preferences for the kinds a person can receive: investor kinds, plus operator kinds for admins. */
+/** Preferences for the kinds a person can receive: investor kinds, plus the operator kinds of a staff member's role. */
 export async function getPreferences(db: Db, user: { id: string; role: string }): Promise<NotificationPreference[]> {
-  const kinds = user.role === 'admin' ? [...kindsFor('user'), ...kindsFor('admin')] : kindsFor('user');
+  const kinds = [...kindsFor('user'), ...operatorKindsFor(user.role)];
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id));
   const saved = new Map(rows.map((r) => [r.kind, r]));
   return kinds.map((kind) => {

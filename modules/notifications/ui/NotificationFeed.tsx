@@ -71,14 +71,25 @@ function FeedItem({ n, onRead, busy }: { n: Notification; onRead: (id: string) =
   );
 }
 
-export function NotificationFeed({ audience, copy, pageSize = NOTIFICATION_PAGE_SIZE }: { audience: NotificationAudience; copy: FeedCopy; pageSize?: number }) {
+/** `kinds`: the kinds to filter by (default every kind of the audience; the back office passes its role's). */
+export function NotificationFeed({
+  audience,
+  copy,
+  pageSize = NOTIFICATION_PAGE_SIZE,
+  kinds: onlyKinds,
+}: {
+  audience: NotificationAudience;
+  copy: FeedCopy;
+  pageSize?: number;
+  kinds?: readonly NotificationKind[];
+}) {
   const [query, setQuery] = useState<FeedQuery>({ filter: 'all', kind: '', limit: pageSize, offset: 0 });
   const page = useNotificationPage(audience, query);
   const { markRead, markAllRead } = useFeedActions(audience);
   const [status, setStatus] = useState('');
   const listTop = useRef<HTMLDivElement>(null);
   const kindSelectId = useId();
-  const kinds = kindsFor(audience);
+  const kinds = onlyKinds ?? kindsFor(audience);
 
   const data = page.data;
   const total = data?.total ?? 0;

@@ -1,20 +1,28 @@
 /**
- * The operators' own notifications (/admin/notifications): new KYC applications, screening hits and
- * whatever later capabilities send to the back office — one feed shared by all administrators, read
- * state per administrator — and each administrator's email preferences for these kinds.
+ * The operators' own notifications (/admin/notifications): new KYC applications, screening hits, withdrawals and
+ * distributions to approve, tracker alerts — one feed, of which each staff member sees the kinds their role
+ * concerns (read state per person) — and each person's email preferences for these kinds.
  */
+import { kindPermission, kindsFor } from '@modules/notifications/contract';
 import { NotificationFeed } from '@modules/notifications/ui/NotificationFeed';
 import { NotificationPreferences } from '@modules/notifications/ui/NotificationPreferences';
 import { Card, ScreenIntro } from '../ui';
+import { useMay } from '../use-access';
 
 export default function Notifications() {
+  const may = useMay();
+  const kinds = kindsFor('admin').filter((k) => {
+    const permission = kindPermission(k);
+    return permission !== null && may(permission);
+  });
   return (
     <>
-      <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Every administrator sees the same feed; what you mark as read is read for you only." />
+      <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Each of the team sees what their role concerns (applications and screening to compliance, withdrawals and distributions to finance); what you mark as read is read for you only." />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
         <Card className="overflow-hidden">
           <NotificationFeed
             audience="admin"
+            kinds={kinds}
             copy={{
               emptyAll: 'New KYC applications and screening hits will appear here as they happen.',
               emptyUnread: 'Nothing needs your attention.',
