@@ -6,12 +6,12 @@ import { AppError } from '@api/errors';
 import { recordAudit } from '../audit';
 import { createSession, POLICIES, takeAttempt, type UserRow } from '../auth';
 import { ROLE_LABELS } from '../auth/permissions-contract';
-import { users } from '../auth/schema';
+import { mfaRecoveryCodes, users } from '../auth/schema';
 import type { RequestMeta } from '../auth/service';
 import { newUnicode } from '../auth/unicode';
 import { staffMessages as msg, type AcceptInput, type InvitePreview } from './contract';
 import { staffInvites, type StaffInviteRow } from './schema';
-import { fullName, lockEmail } from './shared';
+import { fullName, isFormerStaff, lockEmail } from './shared';
 
 const throttle = (db: Db, meta: RequestMeta) =>
   takeAttempt(db, [{ key: `staff-invite:ip:${meta.ip}`, policy: POLICIES.staffInviteAddress }], 'attempts with invitation links');
@@ -59,7 +59,8 @@ async function freeUnicode(tx: Db): Promise<string> {
 
 /**
  * Creates the staff account from the invitation, once: the invitation row is locked, so of two acceptances
- * of one link exactly one succeeds and the other is told the link was used. The account has the invited role,
+ * of one link exactly one succeeds and the other is told the link was used (a removed staff member's closed account
+ * is reopened instead of a new one). The account has the invited role,
  * its email proven by the link, and must set up MFA before anything else (mfaMandatory). Returns it with a session.
  */
 export async function acceptInvite(db: Db, token: string, input: AcceptInput, meta: RequestMeta): Promise<{ user: UserRow; sessionToken: string }> {
@@ -71,29 +72,31 @@ export async function acceptInvite(db: Db, token: string, input: AcceptInput, me
     const closed = closedLink(invite);
     if (closed) throw closed;
     await lockEmail(tx, invite.email);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${invite.email.toLowerCase()}`).limit(1);
-    if (existing) throw new AppError('staff_email_taken', msg.emailTaken(invite.email));
+    const [existing] = await tx.select({ id: users.id, role: users.role, closedAt: users.closedAt }).from(users).where(sql`lower(${users.email}) = ${invite.email.toLowerCase()}`).limit(1);
+    if (existing && !isFormerStaff(existing)) throw new AppError('staff_email_taken', msg.emailTaken(invite.email));
     const now = new Date();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: invite.email,
-        passwordHash,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        role: invite.role,
-        mfaMandatory: true,
-        unicode: await freeUnicode(tx),
-      })
-      .returning();
+    const person = { passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim(), role: invite.role, mfaMandatory: true };
+    // A former staff member comes back on their own account (its audit trail and unique ID), reopened with the new
+    // role and password, and enrols two-factor verification afresh: the old factors went with the removal.
+    const [user] = existing
+      ? await tx
+          .update(users)
+          .set({ ...person, closedAt: null, suspendedAt: null, suspendedBy: null, suspendedReason: null, mfaEnabled: false, mfaMethod: null, totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now })
+          .where(eq(users.id, existing.id))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ ...person, email: invite.email, unicode: await freeUnicode(tx) })
+          .returning();
+    if (existing) await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, existing.id));
     await tx.update(staffInvites).set({ acceptedAt: now, acceptedUserId: user!.id }).where(eq(staffInvites.id, invite.id));
     await recordAudit(tx, {
       actorId: user!.id,
       action: 'staff.invite_accepted',
       entityType: 'staff_invite',
       entityId: invite.id,
-      summary: `${invite.email} accepted the invitation and joined as ${ROLE_LABELS[invite.role]}`,
-      details: { email: invite.email, role: invite.role, userId: user!.id, invitedBy: invite.invitedBy },
+      summary: `${invite.email} accepted the invitation and ${existing ? 'rejoined' : 'joined'} as ${ROLE_LABELS[invite.role]}`,
+      details: { email: invite.email, role: invite.role, userId: user!.id, invitedBy: invite.invitedBy, rejoined: Boolean(existing) },
       ip: meta.ip,
     });
     const sessionToken = await createSession(tx, user!.id, meta);

@@ -10,7 +10,7 @@ import { sendEmail } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import { ACCEPT_PATH, INVITE_TTL_DAYS, MFA_SETUP_PATH, staffMessages as msg, type InviteJson } from './contract';
 import { staffInvites, type StaffInviteRow } from './schema';
-import { fullName, lockEmail, normalizeEmail, siteUrl, type Actor } from './shared';
+import { fullName, isFormerStaff, lockEmail, normalizeEmail, siteUrl, type Actor } from './shared';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const newExpiry = (now = new Date()) => new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
@@ -55,14 +55,18 @@ async function sendInviteEmail(db: Db, invite: StaffInviteRow, token: string, in
   });
 }
 
-/** Invites an email address to a staff role: refused when it already has an account or a pending invitation. */
+/**
+ * Invites an email address to a staff role: refused when it already has an account (but for a removed staff
+ * member's, who may come back) or a pending invitation.
+ */
 export async function inviteStaff(db: Db, actor: Actor, input: { email: string; role: StaffRole }): Promise<InviteJson> {
   const email = normalizeEmail(input.email);
   const token = randomToken(32);
   const invite = await db.transaction(async (tx) => {
     await lockEmail(tx, email);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-    if (existing) throw new AppError('staff_email_taken', msg.emailTaken(email));
+    const [existing] = await tx.select({ id: users.id, role: users.role, closedAt: users.closedAt }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    // A former staff member (removed: the account is closed) may be invited back; accepting reopens that account.
+    if (existing && !isFormerStaff(existing)) throw new AppError('staff_email_taken', msg.emailTaken(email));
     const [pending] = await tx
       .select({ id: staffInvites.id })
       .from(staffInvites)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { sqlRows } from '@api/list';
+import { isStaffRole } from '../auth/permissions-contract';
 
 /** Who acts (the signed-in staff account) and from where, for the audit log. */
 export type Actor = { id: string; ip: string | null };
@@ -25,3 +26,6 @@ export async function lockActiveAdmins(tx: Db): Promise<string[]> {
   const rows = await sqlRows<{ id: string }>(tx, sql`select id from users where role = 'admin' and closed_at is null order by id for update`);
   return rows.map((r) => r.id);
 }
+
+/** A staff account that was removed (closed): its email may be invited again, and accepting reopens it. */
+export const isFormerStaff = (u: { role: string; closedAt: Date | null }) => u.closedAt !== null && isStaffRole(u.role);

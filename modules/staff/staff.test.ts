@@ -225,10 +225,28 @@ describeEachDb('staff accounts: invite, accept, change role, remove', (kind) => 
     expect(listed.body.total).toBe(0);
     expect((await owner.json('DELETE', `/api/admin/staff/${user.id}`)).status).toBe(404);
     expect(await owner.json('DELETE', `/api/admin/staff/${ownerId}`)).toMatchObject({ status: 422, body: { error: 'staff_self_change', message: staffMessages.removeSelf } });
-    // The email cannot be invited again while the closed account holds it.
-    expect((await owner.json('POST', '/api/admin/staff/invites', { email: user.email, role: 'finance' })).status).toBe(409);
     const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'staff.removed')));
     expect(audit).toBeTruthy();
+
+    // Invited back later (in another role), they rejoin on the same account: a new password and two-factor
+    // enrolment, the old password refused, the unique ID and audit trail kept.
+    const again = await invite(user.email, 'compliance');
+    const back = new TestClient(app);
+    const rejoined = await accept(back, again.token, { firstName: 'Staff', lastName: 'Returned', password: `${PASSWORD}-2` });
+    expect(rejoined.status, JSON.stringify(rejoined.body)).toBe(201);
+    const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ role: 'compliance', closedAt: null, mfaMandatory: true, mfaEnabled: false, lastName: 'Returned', unicode: user.unicode });
+    expect(await database.db.select().from(users).where(sql`lower(${users.email}) = ${user.email.toLowerCase()}`)).toHaveLength(1);
+    expect((await new TestClient(app).json('POST', '/api/auth/login', { username: user.email, password: PASSWORD })).status).toBe(401);
+    expect((await new TestClient(app).json('POST', '/api/auth/login', { username: user.email, password: `${PASSWORD}-2` })).status).toBe(200);
+    const [joined] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.invite_accepted'), eq(auditLog.entityId, again.id)));
+    expect(joined).toMatchObject({ actorId: user.id, details: { rejoined: true, role: 'compliance' } });
+  });
+
+  it('never invites the email of a closed investor account', async () => {
+    const email = `closed.investor.${uniq()}@manzil.test`;
+    await database.db.insert(users).values({ email, passwordHash: 'x', firstName: 'Closed', role: 'investor', unicode: `MZ-C${uniq().toUpperCase()}`, closedAt: new Date() });
+    expect(await owner.json('POST', '/api/admin/staff/invites', { email, role: 'finance' })).toMatchObject({ status: 409, body: { error: 'staff_email_taken' } });
   });
 
   it('never demotes or removes the last owner/admin, even when two admins act on each other at once', async () => {
