@@ -1,12 +1,16 @@
 /**
  * The home page FAQ: rendered as <details> and published as FAQPage structured data.
- * `{min}` stands for the minimum investment; the page shows it in the visitor's currency.
+ * `{min}` stands for the minimum investment; the page shows it in the visitor's currency. `{fee:<key>}` stands for
+ * a fee's rate (FEES' key): the page prints the spec's rate and global.ts replaces it with the rate in force
+ * (/api/settings/public), as it does in the fees table; structured data carries the spec's rate.
  */
 import { EARLY_EXIT_YEARS, FEES, MIN_INVESTMENT_FILS, minorToDecimalString, RETURNS } from '@modules/platform/contract';
 
 export type FaqItem = { id: string; question: string; answer: string[] };
 
-const fee = (key: (typeof FEES)[number]['key']) => FEES.find((f) => f.key === key)!.rate;
+type FeeKey = (typeof FEES)[number]['key'];
+const rateOf = (key: string) => FEES.find((f) => f.key === key)?.rate;
+const fee = (key: FeeKey) => `{fee:${key}}`;
 
 export const MIN_TOKEN = '{min}';
 export const minText = `AED ${minorToDecimalString(MIN_INVESTMENT_FILS).replace(/\.00$/, '')}`;
@@ -98,9 +102,30 @@ export const faqItems: FaqItem[] = [
   },
 ];
 
-/** The answer as plain text for structured data, with the minimum written in AED. */
+export type AnswerPart = { text: string } | { min: true } | { fee: FeeKey; rate: string };
+
+/** A paragraph cut at its tokens: plain text, the minimum, and fee rates (with the spec's rate to print first). */
+export function answerParts(paragraph: string): AnswerPart[] {
+  return paragraph
+    .split(/(\{min\}|\{fee:[a-z-]+\})/)
+    .filter((part) => part !== '')
+    .map((part): AnswerPart => {
+      if (part === MIN_TOKEN) return { min: true };
+      const key = /^\{fee:([a-z-]+)\}$/.exec(part)?.[1];
+      const rate = key ? rateOf(key) : undefined;
+      return key && rate ? { fee: key as FeeKey, rate } : { text: part };
+    });
+}
+
+/** The answer as plain text for structured data, with the minimum written in AED and the spec's fee rates. */
 export function answerText(item: FaqItem): string {
-  return item.answer.map((p) => p.replaceAll(MIN_TOKEN, minText)).join(' ');
+  return item.answer
+    .map((p) =>
+      answerParts(p)
+        .map((part) => ('text' in part ? part.text : 'min' in part ? minText : part.rate))
+        .join(''),
+    )
+    .join(' ');
 }
 
 /** schema.org FAQPage for the questions above. */
