@@ -5,6 +5,7 @@ import type { Database } from '@db/client';
 import { DEMO_ADMIN, DEMO_INVESTOR, seedDatabase } from '@db/seed';
 import { SESSION_COOKIE } from '@api/cookies';
 import { createSession } from '../auth/sessions';
+import type { StaffRole } from '../auth/permissions-contract';
 import { TestClient } from '@tests/helpers/client';
 import { createTestDatabase, describeEachDb } from '@tests/helpers/db';
 import { users } from '../auth/schema';
@@ -191,7 +192,7 @@ describeEachDb('notifications', (kind) => {
 
   it('sends each operator kind to the staff whose role acts on it: in the feed, the bell and by email', async () => {
     // One account per staff role (the unit suites seed no demo staff), signed in with a session of its own.
-    const staff = async (role: string, name: string = role) => {
+    const staff = async (role: StaffRole, name: string = role) => {
       const email = `${name}.${kind}@manzil.test`;
       const [u] = await database.db
         .insert(users)
@@ -201,7 +202,7 @@ describeEachDb('notifications', (kind) => {
       client.cookies.set(SESSION_COOKIE, await createSession(database.db, u!.id));
       return client;
     };
-    const [finance, compliance, support, auditor] = await Promise.all(['finance', 'compliance', 'support', 'auditor'].map((role) => staff(role)));
+    const [finance, compliance, support, auditor] = await Promise.all((['finance', 'compliance', 'support', 'auditor'] as const).map((role) => staff(role)));
     // A second compliance officer, suspended: no email for them.
     await staff('compliance', 'suspended-compliance');
     await database.db.update(users).set({ suspendedAt: new Date(), suspendedReason: 'On leave (test)' }).where(eq(users.email, `suspended-compliance.${kind}@manzil.test`));

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { notFound, unprocessable } from '@api/errors';
 import { users } from '../auth/schema';
-import { rolesWith } from '../auth/permissions-contract';
+import { rolesWith, type StaffRole } from '../auth/permissions-contract';
 import { queueEmail, queueEmails, type EmailMessage } from '../email';
 import { PRODUCT_NAME } from '../platform/contract';
 import {
@@ -149,7 +149,7 @@ export async function notifyMany(db: Db, inputs: NotifyInput[]): Promise<{ inApp
 }
 
 /** The staff roles an operator kind concerns (the owner/admin role holds every permission). */
-function staffFor(kind: NotificationKind): string[] {
+function staffFor(kind: NotificationKind): StaffRole[] {
   const permission = kindPermission(kind);
   return permission ? rolesWith(permission) : ['admin'];
 }
