@@ -104,6 +104,7 @@ test('a hostile property title renders inert on /property/<slug>', async ({ page
 });
 
 test('every kind of page sends a script policy without unsafe-inline, and islands still hydrate under it', async ({ page, browser }) => {
+  test.setTimeout(90_000); // five public pages and the admin app, each loaded and hydrated
   for (const path of ['/', '/properties', '/learn', '/login', '/no-such-page']) {
     let csp: string | null = null;
     const problems = await watch(page, async () => {
