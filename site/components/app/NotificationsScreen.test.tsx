@@ -177,4 +177,21 @@ describe('/admin/notifications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Screening hit: Karim' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === `/api/admin/notifications/${note(1).id}/read`)).toBe(true));
   });
+
+  it('offers a finance account only the kinds finance acts on', async () => {
+    server({ user: { ...omar, role: 'finance' }, items: [note(2, { kind: 'withdrawal_requested', title: 'Withdrawal to approve: AED 300.00' })] });
+    renderScreen(<AdminNotifications />);
+    expect(await screen.findByText('Withdrawal to approve: AED 300.00')).toBeTruthy();
+    const kinds = within(screen.getByLabelText('Kind')).getAllByRole('option').map((o) => o.textContent);
+    expect(kinds).toEqual(['All kinds', 'Withdrawals to approve', 'Distributions to approve', 'Data tracker alerts']);
+  });
+
+  it('tells a role that acts on no operator notification where they go, instead of an empty feed', async () => {
+    const calls = server({ user: { ...omar, role: 'auditor' }, items: [] });
+    renderScreen(<AdminNotifications />);
+    expect(await screen.findByText('No operator notifications for your role')).toBeTruthy();
+    expect(screen.getByText(/^Your role \(Auditor\) does not act on any of them: new kyc applications, screening hits/)).toBeTruthy();
+    expect(screen.queryByLabelText('Kind')).toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/admin/notifications?'))).toBe(false);
+  });
 });

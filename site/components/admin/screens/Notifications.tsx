@@ -3,11 +3,15 @@
  * distributions to approve, tracker alerts — one feed, of which each staff member sees the kinds their role
  * concerns (read state per person) — and each person's email preferences for these kinds.
  */
-import { kindPermission, kindsFor } from '@modules/notifications/contract';
+import { BellOff } from 'lucide-react';
+import { ROLE_LABELS, type Role } from '@modules/auth/permissions-contract';
+import { kindLabel, kindPermission, kindsFor } from '@modules/notifications/contract';
 import { NotificationFeed } from '@modules/notifications/ui/NotificationFeed';
 import { NotificationPreferences } from '@modules/notifications/ui/NotificationPreferences';
-import { Card, ScreenIntro } from '../ui';
+import { useCurrentUser } from '@site/lib/stores/auth';
+import { Card, EmptyState, ScreenIntro } from '../ui';
 import { useMay } from '../use-access';
+import { LoadingContent } from '../../react/LoadingContent';
 
 export default function Notifications() {
   const may = useMay();
@@ -15,16 +19,34 @@ export default function Notifications() {
     const permission = kindPermission(k);
     return permission !== null && may(permission);
   });
+  const role = useCurrentUser().data?.role;
+  const intro = (
+    <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Each of the team sees what their role concerns (applications and screening to compliance, withdrawals and distributions to finance); what you mark as read is read for you only." />
+  );
+  // The role decides the kinds: wait for it rather than asking for a feed that is not this person's.
+  if (!role) return <LoadingContent />;
+  if (kinds.length === 0) {
+    return (
+      <>
+        {intro}
+        <Card className="mt-6">
+          <EmptyState icon={BellOff} title="No operator notifications for your role">
+            {`Your role (${ROLE_LABELS[role as Role] ?? role}) does not act on any of them: ${kindsFor('admin').map((k) => kindLabel(k).toLowerCase()).join(', ')} go to the staff who act on them.`}
+          </EmptyState>
+        </Card>
+      </>
+    );
+  }
   return (
     <>
-      <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Each of the team sees what their role concerns (applications and screening to compliance, withdrawals and distributions to finance); what you mark as read is read for you only." />
+      {intro}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] xl:items-start">
         <Card className="overflow-hidden">
           <NotificationFeed
             audience="admin"
             kinds={kinds}
             copy={{
-              emptyAll: 'New KYC applications and screening hits will appear here as they happen.',
+              emptyAll: `${kinds.map(kindLabel).join(', ').replace(/^./, (c) => c.toUpperCase())} will appear here as they happen.`,
               emptyUnread: 'Nothing needs your attention.',
             }}
           />
