@@ -24,7 +24,13 @@ export default function Notifications() {
     <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Each of the team sees what their role concerns (applications and screening to compliance, withdrawals and distributions to finance); what you mark as read is read for you only." />
   );
   // The role decides the kinds: wait for it rather than asking for a feed that is not this person's.
-  if (!role) return <LoadingContent />;
+  if (!role)
+    return (
+      <>
+        {intro}
+        <LoadingContent />
+      </>
+    );
   if (kinds.length === 0) {
     return (
       <>
