@@ -138,7 +138,7 @@ describeEachDb('screening', (kind) => {
 
   it('screenApplicant flags a hit and notifies the operators in the same transaction; a clear name does not', async () => {
     const [investorRow] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_INVESTOR.email));
-    const viewer = { userId: adminId, audience: 'admin' as const };
+    const viewer = { userId: adminId, audience: 'admin' as const, role: 'admin' };
     const before = (await listNotifications(database.db, viewer)).total;
     const clear = await database.db.transaction((tx) => screenApplicant(tx, { userId: investorRow.id, fullName: 'Omar Rahman', dateOfBirth: '1990-05-05', nationality: 'AE' }));
     expect(clear).toMatchObject({ flagged: false, risk: 'low' });

@@ -181,10 +181,10 @@ describeEachDb('notifications', (kind) => {
     expect((await admin.json('POST', `/api/admin/notifications/${result.id}/read`)).body).toMatchObject({ unread: 1 });
     // The other administrator still sees both unread.
     const { unreadCount } = await import('./service');
-    expect(await unreadCount(database.db, { userId: secondAdminId, audience: 'admin' })).toBe(2);
+    expect(await unreadCount(database.db, { userId: secondAdminId, audience: 'admin', role: 'admin' })).toBe(2);
     expect((await admin.json('POST', '/api/admin/notifications/read-all', {})).body).toEqual({ marked: 1, unread: 0 });
-    expect(await unreadCount(database.db, { userId: secondAdminId, audience: 'admin' })).toBe(2);
-    expect(await unreadCount(database.db, { userId: adminId, audience: 'admin' })).toBe(0);
+    expect(await unreadCount(database.db, { userId: secondAdminId, audience: 'admin', role: 'admin' })).toBe(2);
+    expect(await unreadCount(database.db, { userId: adminId, audience: 'admin', role: 'admin' })).toBe(0);
     // An investor's notification id is not in the admin feed.
     const [mine] = (await investor.json<NotificationPage>('GET', '/api/notifications')).body.items;
     expect((await admin.json('POST', `/api/admin/notifications/${mine.id}/read`)).status).toBe(404);

@@ -36,7 +36,7 @@ export type NotifyAdminsInput = Omit<NotifyInput, 'userId'>;
  * Whose feed is being read: an investor's own, or the operators' shared one (read state per person), of which a
  * staff member sees the kinds their role concerns (`role`).
  */
-export type Viewer = { userId: string; audience: NotificationAudience; role?: string };
+export type Viewer = { userId: string; audience: 'user' } | { userId: string; audience: 'admin'; role: string };
 
 /** Absolute links in emails: PUBLIC_SITE_URL, else this server on localhost at its own PORT. */
 const siteUrl = () => (process.env.PUBLIC_SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, '');
@@ -182,7 +182,7 @@ export async function notifyAdmins(db: Db, input: NotifyAdminsInput): Promise<{ 
 
 export function feed(viewer: Viewer): SQL {
   if (viewer.audience === 'user') return and(eq(notifications.audience, 'user'), eq(notifications.userId, viewer.userId))!;
-  const kinds = operatorKindsFor(viewer.role ?? 'admin');
+  const kinds = operatorKindsFor(viewer.role);
   return and(eq(notifications.audience, 'admin'), isNull(notifications.userId), kinds.length ? inArray(notifications.kind, kinds) : sql`false`)!;
 }
 

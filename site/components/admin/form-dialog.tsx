@@ -13,9 +13,9 @@ type FormDialogProps = {
   title: string;
   description?: ReactNode;
   wide?: ComponentProps<typeof Dialog>['wide'];
-  /** What the primary button says, and what it says while the request runs ("Save item" / "Saving…"). */
+  /** What the primary button says, and what it says while the request runs (default "Saving…"). */
   submitLabel: string;
-  pendingLabel: string;
+  pendingLabel?: string;
   pending: boolean;
   icon?: ComponentProps<typeof Button>['icon'];
   /** Runs the form's own checks and sends it; called by the button and by Enter in a field. */
@@ -28,7 +28,7 @@ type FormDialogProps = {
   children: ReactNode;
 };
 
-export function FormDialog({ open, onClose, title, description, wide, submitLabel, pendingLabel, pending, icon, onSubmit, error, errorTitle = 'Not saved', formClassName = 'space-y-4', children }: FormDialogProps) {
+export function FormDialog({ open, onClose, title, description, wide, submitLabel, pendingLabel = 'Saving…', pending, icon, onSubmit, error, errorTitle = 'Not saved', formClassName = 'space-y-4', children }: FormDialogProps) {
   return (
     <Dialog
       open={open}

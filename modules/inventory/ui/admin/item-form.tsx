@@ -69,7 +69,6 @@ export function ItemForm({ item, open, onClose }: { item: ItemJson | null; open:
       title={item ? `Edit ${item.sku}` : 'Add an item'}
       description="Stock is valued at cost by the item’s method. The method cannot change once the item has stock moves."
       submitLabel="Save item"
-      pendingLabel="Saving…"
       pending={save.isPending}
       icon={Save}
       onSubmit={submit}

@@ -114,7 +114,6 @@ export function EmployeeForm({ employee, open, onClose }: { employee: EmployeeJs
       title={employee ? `Edit ${employee.name}` : 'Add an employee'}
       description="Amounts are monthly, in dirhams. The WPS person id, routing code and IBAN are needed before salaries can be paid through the Wage Protection System."
       submitLabel="Save employee"
-      pendingLabel="Saving…"
       pending={save.isPending}
       icon={Save}
       onSubmit={submit}

@@ -99,7 +99,6 @@ export function SupplierForm({ supplier, open, onClose }: { supplier: SupplierJs
       title={supplier ? `Edit ${supplier.name}` : 'Add a supplier'}
       description="Bills from this supplier post to its expense account unless an order line says otherwise; its IBAN is used for bank payment files."
       submitLabel="Save supplier"
-      pendingLabel="Saving…"
       pending={save.isPending}
       icon={Save}
       onSubmit={submit}

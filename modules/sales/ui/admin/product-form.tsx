@@ -92,7 +92,6 @@ export function ProductForm({ product, open, onClose }: { product: ProductJson |
       title={product ? `Edit ${product.code}` : 'Add a product'}
       description="A service is invoiced as income; a stock item also leaves the store when it is delivered. Prices are in AED, excluding VAT."
       submitLabel="Save product"
-      pendingLabel="Saving…"
       pending={save.isPending}
       icon={Save}
       onSubmit={submit}

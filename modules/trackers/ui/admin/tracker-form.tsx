@@ -105,7 +105,6 @@ export function TrackerForm({ tracker, open, onClose, onSaved }: { tracker: Trac
       title={tracker ? `Edit ${tracker.name}` : 'New tracker'}
       description="A tracker computes its metric every day, draws it against a target and tells the admins when it crosses the alert threshold."
       submitLabel="Save tracker"
-      pendingLabel="Saving…"
       pending={save.isPending}
       icon={Save}
       onSubmit={submit}

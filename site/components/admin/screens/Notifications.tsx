@@ -5,21 +5,17 @@
  */
 import { BellOff } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@modules/auth/permissions-contract';
-import { kindLabel, kindPermission, kindsFor } from '@modules/notifications/contract';
+import { kindLabel, kindsFor, operatorKindsFor } from '@modules/notifications/contract';
 import { NotificationFeed } from '@modules/notifications/ui/NotificationFeed';
 import { NotificationPreferences } from '@modules/notifications/ui/NotificationPreferences';
 import { useCurrentUser } from '@site/lib/stores/auth';
 import { Card, EmptyState, ScreenIntro } from '../ui';
-import { useMay } from '../use-access';
 import { LoadingContent } from '../../react/LoadingContent';
 
 export default function Notifications() {
-  const may = useMay();
-  const kinds = kindsFor('admin').filter((k) => {
-    const permission = kindPermission(k);
-    return permission !== null && may(permission);
-  });
   const role = useCurrentUser().data?.role;
+  // The same rule the server filters the feed by.
+  const kinds = role ? operatorKindsFor(role) : [];
   const intro = (
     <ScreenIntro description="What needs an operator's attention: new KYC applications, screening hits and other events from across the platform. Each of the team sees what their role concerns (applications and screening to compliance, withdrawals and distributions to finance); what you mark as read is read for you only." />
   );
